@@ -1,0 +1,120 @@
+/// Encodes write batches into log-record payloads and back.
+///
+/// Format (version 1): `version u8, opCount varint, ops…`; each op starts with a tag byte.
+enum BatchCodec {
+    static let version: UInt8 = 1
+
+    private enum Tag: UInt8 {
+        case upsert = 1, deleteKey = 2, deleteTerm = 3, setMetadata = 4, precondition = 5
+    }
+
+    static func encode(_ batch: WriteBatch) -> [UInt8] {
+        var writer = ByteWriter(capacity: 256)
+        writer.write(version)
+        writer.writeVarInt(batch.operations.count)
+        for operation in batch.operations {
+            switch operation {
+            case .upsert(let document):
+                writer.write(Tag.upsert.rawValue)
+                encode(document, into: &writer)
+            case .deleteKey(let key):
+                writer.write(Tag.deleteKey.rawValue)
+                writer.writeString(key)
+            case .deleteTerm(let field, let term):
+                writer.write(Tag.deleteTerm.rawValue)
+                writer.writeString(field)
+                writer.writeString(term)
+            case .setMetadata(let key, let value):
+                writer.write(Tag.setMetadata.rawValue)
+                writer.writeString(key)
+                if let value {
+                    writer.write(UInt8(1))
+                    writer.writeBlob(value)
+                } else {
+                    writer.write(UInt8(0))
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    static func encode(_ document: IndexDocument, into writer: inout ByteWriter) {
+        writer.writeString(document.key)
+        writer.writeVarInt(document.fields.count)
+        for field in document.fields {
+            writer.writeString(field.field)
+            writer.write(field.kind.rawValue)
+            writer.writeVarInt(UInt64(field.length))
+            writer.writeVarInt(field.terms.count)
+            for occurrence in field.terms {
+                writer.writeString(occurrence.term)
+                writer.writeVarInt(UInt64(occurrence.position))
+            }
+        }
+        writer.writeVarInt(document.numbers.count)
+        for (name, value) in document.numbers.sorted(by: { $0.key < $1.key }) {
+            writer.writeString(name)
+            writer.write(value)
+        }
+        writer.writeBlob(document.stored)
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws -> WriteBatch {
+        var reader = ByteReader(bytes)
+        let version = try reader.readByte()
+        guard version == Self.version else { throw StorageError.unsupportedVersion("log record version \(version)") }
+        let count = try reader.readLength(limit: reader.remaining)
+        var operations: [WriteOperation] = []
+        operations.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let tag = Tag(rawValue: try reader.readByte()) else {
+                throw StorageError.corrupt("unknown operation tag in log record")
+            }
+            switch tag {
+            case .upsert: operations.append(.upsert(try decodeDocument(&reader)))
+            case .deleteKey: operations.append(.deleteKey(try reader.readString()))
+            case .deleteTerm:
+                let field = try reader.readString()
+                operations.append(.deleteTerm(field: field, term: try reader.readString()))
+            case .setMetadata:
+                let key = try reader.readString()
+                let present = try reader.readByte()
+                operations.append(.setMetadata(key: key, value: present == 1 ? try reader.readBlob() : nil))
+            case .precondition:
+                throw StorageError.corrupt("unexpected precondition in log record")
+            }
+        }
+        guard reader.isAtEnd else { throw StorageError.corrupt("trailing bytes in log record") }
+        return WriteBatch(operations)
+    }
+
+    static func decodeDocument(_ reader: inout ByteReader) throws -> IndexDocument {
+        let key = try reader.readString()
+        let fieldCount = try reader.readLength(limit: reader.remaining)
+        var fields: [FieldTerms] = []
+        fields.reserveCapacity(fieldCount)
+        for _ in 0..<fieldCount {
+            let name = try reader.readString()
+            guard let kind = FieldKind(rawValue: try reader.readByte()) else {
+                throw StorageError.corrupt("unknown field kind for field \(name)")
+            }
+            let length = UInt32(truncatingIfNeeded: try reader.readVarInt())
+            let termCount = try reader.readLength(limit: reader.remaining)
+            var terms: [TermOccurrence] = []
+            terms.reserveCapacity(termCount)
+            for _ in 0..<termCount {
+                let term = try reader.readString()
+                terms.append(TermOccurrence(term: term, position: UInt32(truncatingIfNeeded: try reader.readVarInt())))
+            }
+            fields.append(FieldTerms(field: name, kind: kind, terms: terms, length: length))
+        }
+        let numberCount = try reader.readLength(limit: reader.remaining)
+        var numbers: [String: Double] = [:]
+        for _ in 0..<numberCount {
+            let name = try reader.readString()
+            numbers[name] = try reader.readDouble()
+        }
+        let stored = try reader.readBlob()
+        return IndexDocument(key: key, fields: fields, numbers: numbers, stored: stored)
+    }
+}

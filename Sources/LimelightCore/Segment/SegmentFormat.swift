@@ -1,0 +1,77 @@
+/// Constants and layout of an immutable segment file.
+///
+/// A segment is one byte sequence, memory-mapped on disk or held in memory:
+///
+/// ```
+/// magic "LLSG" u32 | version u32
+/// sections…                       (each aligned to 8 bytes)
+/// directory: count × (kind u8, pad u8, field u16, offset u64, length u64)
+/// footer:    directoryOffset u64 | sectionCount u32 | crc32c u32 | magic u32
+/// ```
+///
+/// The checksum covers every byte before it. Sections: one `meta`; per indexed field a term
+/// dictionary, postings and (text fields) positions and field lengths; per numeric field a column
+/// of doubles; the stored documents and their offsets.
+enum SegmentFormat {
+    static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
+    static let version: UInt32 = 1
+    static let footerSize = 20
+    static let directoryEntrySize = 20
+    /// Terms per term-dictionary block.
+    static let blockSize = 32
+    /// Documents per postings skip block.
+    static let skipInterval = 128
+    /// The field number used by sections that belong to no field.
+    static let noField: UInt16 = 0xFFFF
+
+    enum SectionKind: UInt8 {
+        case meta = 0
+        case terms = 1
+        case postings = 2
+        case positions = 3
+        case lengths = 4
+        case numbers = 5
+        case stored = 6
+        case storedOffsets = 7
+    }
+
+    struct SectionKey: Hashable {
+        var kind: UInt8
+        var field: UInt16
+    }
+}
+
+/// Per-field statistics of a segment, used for BM25 normalisation.
+public struct FieldStatistics: Sendable, Equatable {
+    /// The field's name.
+    public var name: String
+    /// How it is indexed.
+    public var kind: FieldKind
+    /// Number of distinct terms.
+    public var termCount: Int
+    /// Sum of the field's lengths over all documents.
+    public var totalLength: UInt64
+    /// Number of documents that have the field.
+    public var documentCount: Int
+
+    /// Creates statistics.
+    public init(name: String, kind: FieldKind, termCount: Int, totalLength: UInt64, documentCount: Int) {
+        self.name = name
+        self.kind = kind
+        self.termCount = termCount
+        self.totalLength = totalLength
+        self.documentCount = documentCount
+    }
+}
+
+/// Where a term's postings are, as stored in the term dictionary.
+public struct TermInfo: Sendable, Equatable {
+    /// The term's ordinal in its field's sorted dictionary.
+    public var ordinal: Int
+    /// Number of documents containing the term.
+    public var documentFrequency: Int
+    /// Offset of the postings in the field's postings section.
+    public var postingsOffset: Int
+    /// Offset of the positions in the field's positions section (text fields).
+    public var positionsOffset: Int
+}

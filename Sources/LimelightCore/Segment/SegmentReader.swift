@@ -1,0 +1,166 @@
+/// Read access to one field of a segment: its statistics, term dictionary, postings and lengths.
+public struct FieldReader: @unchecked Sendable {
+    // Safety: immutable views into the segment's bytes, kept alive by the owning SegmentReader.
+    /// The field's statistics.
+    public let statistics: FieldStatistics
+    /// The term dictionary.
+    public let dictionary: TermDictionary
+    let postings: UnsafeRawBufferPointer
+    let positions: UnsafeRawBufferPointer?
+    let lengths: UnsafeRawBufferPointer?
+
+    /// An iterator over the postings of a term found in this field's dictionary.
+    /// - Parameter withPositions: decode positions too (text fields only).
+    public func postings(for info: TermInfo, withPositions: Bool = false) throws -> PostingsIterator {
+        try PostingsIterator(postings: postings, positions: withPositions ? positions : nil, info: info)
+    }
+
+    /// The field's length (in words) in `document`; 0 for keyword fields.
+    @inline(__always)
+    public func length(of document: UInt32) -> UInt32 {
+        guard let lengths, Int(document) * 2 + 2 <= lengths.count else { return 0 }
+        return UInt32(UInt16(littleEndian: lengths.loadUnaligned(fromByteOffset: Int(document) * 2, as: UInt16.self)))
+    }
+
+    /// The average field length over documents that have the field.
+    public var averageLength: Double {
+        statistics.documentCount == 0 ? 1 : max(1, Double(statistics.totalLength) / Double(statistics.documentCount))
+    }
+}
+
+/// A column of doubles, one per document (NaN where the document has no value).
+public struct NumericColumn: @unchecked Sendable {
+    // Safety: an immutable view into the segment's bytes, kept alive by the owning SegmentReader.
+    let bytes: UnsafeRawBufferPointer
+
+    /// The value of `document`, or nil when it has none.
+    @inline(__always)
+    public func value(_ document: UInt32) -> Double? {
+        let offset = Int(document) * 8
+        guard offset + 8 <= bytes.count else { return nil }
+        let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        return value.isNaN ? nil : value
+    }
+}
+
+/// An immutable segment opened for reading (memory-mapped file or in-memory bytes).
+///
+/// Opening checks the magic numbers, the footer checksum over the whole file and every section's
+/// bounds, so a damaged segment is reported as ``StorageError/corrupt(_:)`` rather than read.
+public final class SegmentReader: @unchecked Sendable {
+    // Safety: every stored property is immutable after init; the region keeps the bytes alive.
+    /// The segment's name (its file name without extension, or a memory label).
+    public let name: String
+    /// Number of documents, deleted or not.
+    public let documentCount: Int
+    private let region: MappedRegion
+    private let fieldsByName: [String: FieldReader]
+    /// The fields in the segment, by name.
+    public var fieldNames: [String] { Array(fieldsByName.keys) }
+    private let columns: [String: NumericColumn]
+    private let stored: UnsafeRawBufferPointer
+    private let storedOffsets: UnsafeRawBufferPointer
+    /// The size of the segment in bytes.
+    public var byteCount: Int { region.bytes.count }
+
+    /// Opens a segment over `region`, verifying its structure and checksum.
+    public init(name: String, region: MappedRegion, verifyChecksum: Bool = true) throws {
+        self.name = name
+        self.region = region
+        let bytes = region.bytes
+        guard bytes.count >= 8 + SegmentFormat.footerSize else { throw StorageError.corrupt("segment \(name) is truncated") }
+        var header = ByteReader(bytes)
+        guard try header.readUInt32() == SegmentFormat.magic else { throw StorageError.corrupt("segment \(name) has a bad magic number") }
+        let version = try header.readUInt32()
+        guard version == SegmentFormat.version else { throw StorageError.unsupportedVersion("segment \(name) version \(version)") }
+        var footer = ByteReader(bytes, offset: bytes.count - SegmentFormat.footerSize)
+        let directoryOffset = Int(clamping: try footer.readUInt64())
+        let sectionCount = Int(try footer.readUInt32())
+        let checksum = try footer.readUInt32()
+        guard try footer.readUInt32() == SegmentFormat.magic else { throw StorageError.corrupt("segment \(name) has a bad footer") }
+        if verifyChecksum {
+            let covered = UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 8)])
+            guard CRC32C.checksum(covered) == checksum else { throw StorageError.corrupt("segment \(name) fails its checksum") }
+        }
+        guard directoryOffset <= bytes.count - SegmentFormat.footerSize,
+            sectionCount <= (bytes.count - SegmentFormat.footerSize - directoryOffset) / SegmentFormat.directoryEntrySize
+        else { throw StorageError.corrupt("segment \(name) has a bad section directory") }
+        var sections: [SegmentFormat.SectionKey: UnsafeRawBufferPointer] = [:]
+        var directory = ByteReader(bytes, offset: directoryOffset)
+        for _ in 0..<sectionCount {
+            let kind = try directory.readByte()
+            _ = try directory.readByte()
+            let field = try directory.readUInt16()
+            let offset = Int(clamping: try directory.readUInt64())
+            let length = Int(clamping: try directory.readUInt64())
+            guard offset <= directoryOffset, length <= directoryOffset - offset else {
+                throw StorageError.corrupt("segment \(name) section out of bounds")
+            }
+            sections[SegmentFormat.SectionKey(kind: kind, field: field)] = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
+        }
+        func section(_ kind: SegmentFormat.SectionKind, _ field: UInt16 = SegmentFormat.noField) throws -> UnsafeRawBufferPointer {
+            guard let found = sections[SegmentFormat.SectionKey(kind: kind.rawValue, field: field)] else {
+                throw StorageError.corrupt("segment \(name) lacks a \(kind) section")
+            }
+            return found
+        }
+        let meta = try SegmentMeta.decode(try section(.meta))
+        documentCount = meta.documentCount
+        var fields: [String: FieldReader] = [:]
+        for (number, statistics) in meta.fields.enumerated() {
+            let field = UInt16(number)
+            let lengths: UnsafeRawBufferPointer? = statistics.kind == .text ? try section(.lengths, field) : nil
+            if let lengths, lengths.count != documentCount * 2 { throw StorageError.corrupt("segment \(name) field lengths size mismatch") }
+            fields[statistics.name] = FieldReader(
+                statistics: statistics,
+                dictionary: try TermDictionary(try section(.terms, field)),
+                postings: try section(.postings, field),
+                positions: statistics.kind == .text ? try section(.positions, field) : nil,
+                lengths: lengths)
+        }
+        fieldsByName = fields
+        var columns: [String: NumericColumn] = [:]
+        for (number, columnName) in meta.numericFields.enumerated() {
+            let column = try section(.numbers, UInt16(number))
+            guard column.count == documentCount * 8 else { throw StorageError.corrupt("segment \(name) column \(columnName) size mismatch") }
+            columns[columnName] = NumericColumn(bytes: column)
+        }
+        self.columns = columns
+        stored = try section(.stored)
+        storedOffsets = try section(.storedOffsets)
+        guard storedOffsets.count == (documentCount + 1) * 8 else { throw StorageError.corrupt("segment \(name) stored offsets size mismatch") }
+    }
+
+    /// The field named `name`, or nil when no document of this segment has it.
+    public func field(_ name: String) -> FieldReader? { fieldsByName[name] }
+
+    /// The numeric column named `name`, or nil when no document of this segment has it.
+    public func column(_ name: String) -> NumericColumn? { columns[name] }
+
+    /// The names of the numeric columns.
+    public var columnNames: [String] { Array(columns.keys) }
+
+    /// The key and stored bytes of `document`.
+    public func storedDocument(_ document: UInt32) throws -> (key: String, stored: [UInt8]) {
+        guard Int(document) < documentCount else { throw StorageError.invalidArgument("document \(document) out of range") }
+        var offsets = ByteReader(storedOffsets, offset: Int(document) * 8)
+        let start = Int(clamping: try offsets.readUInt64())
+        let end = Int(clamping: try offsets.readUInt64())
+        guard start <= end, end <= stored.count else { throw StorageError.corrupt("segment \(name) stored offsets out of bounds") }
+        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: stored[start..<end]))
+        let key = try reader.readString()
+        return (key, try reader.readBlob())
+    }
+
+    /// The key of `document`.
+    public func key(of document: UInt32) throws -> String { try storedDocument(document).key }
+
+    /// The local id of the document with `key`, if the segment holds one (deleted or not).
+    public func document(withKey key: String) throws -> UInt32? {
+        guard let field = fieldsByName[keyFieldName], let info = try field.dictionary.lookup(key) else { return nil }
+        var postings = try field.postings(for: info)
+        var last: UInt32?
+        while try postings.next() { last = postings.document }
+        return last
+    }
+}

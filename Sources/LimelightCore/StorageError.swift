@@ -1,0 +1,34 @@
+/// An error from the storage engine.
+///
+/// Errors say what was wrong and where; a corrupt file never crashes the process.
+public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A system call failed; `operation` names it and the path, `code` is `errno`.
+    case io(operation: String, path: String, code: Int32)
+    /// Stored bytes failed a checksum or structural check.
+    case corrupt(String)
+    /// The write-ahead log is damaged in the middle (not just a torn tail): later records are intact
+    /// but cannot be trusted in order. Opening with `repairCorruptLog` drops the damaged suffix.
+    case corruptLog(path: String, offset: Int, intactRecordsAfter: Int)
+    /// The store was written by a newer, incompatible version.
+    case unsupportedVersion(String)
+    /// A compare-and-swap precondition of a batch did not hold.
+    case preconditionFailed(String)
+    /// The engine was closed.
+    case closed
+    /// The caller passed an invalid value.
+    case invalidArgument(String)
+
+    /// A human-readable description.
+    public var description: String {
+        switch self {
+        case .io(let operation, let path, let code): "\(operation) failed for \(path): \(errnoDescription(code))"
+        case .corrupt(let what): "corrupt data: \(what)"
+        case .corruptLog(let path, let offset, let after):
+            "write-ahead log \(path) is damaged at byte \(offset) with \(after) intact record(s) after it"
+        case .unsupportedVersion(let what): "unsupported format version: \(what)"
+        case .preconditionFailed(let what): "precondition failed: \(what)"
+        case .closed: "the index is closed"
+        case .invalidArgument(let what): "invalid argument: \(what)"
+        }
+    }
+}

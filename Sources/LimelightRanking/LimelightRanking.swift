@@ -1,0 +1,1 @@
+// LimelightRanking: BM25F scoring, ranking features and score explanations.

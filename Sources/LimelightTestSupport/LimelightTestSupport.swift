@@ -1,0 +1,1 @@
+// LimelightTestSupport: helpers shared by the test targets.

@@ -1,0 +1,1 @@
+// LimelightText: word segmentation, case and diacritic folding, CJK units.
