@@ -1,0 +1,115 @@
+/// Character reference states (HTML §13.2.5.72–§13.2.5.80), run as one look-ahead over the
+/// remaining input. The caller has consumed the `&`; the return state is the current state and
+/// does not change. Whatever is not part of a reference is left in the input for the return
+/// state, which treats those characters exactly as the "flush" steps of the specification would.
+extension Tokenizer {
+    mutating func consumeCharacterReference(inAttribute: Bool) {
+        let c = peek()
+        guard c != Tokenizer.endOfInput else {
+            appendReferenceOutput(ASCII.ampersand, inAttribute: inAttribute)
+            return
+        }
+        let byte = UInt8(c)
+        if ASCII.isAlphanumeric(byte) {
+            consumeNamedReference(inAttribute: inAttribute)
+        } else if byte == ASCII.hash {
+            consumeNumericReference(inAttribute: inAttribute)
+        } else {
+            appendReferenceOutput(ASCII.ampersand, inAttribute: inAttribute)
+        }
+    }
+
+    @inline(__always) private mutating func appendReferenceOutput(_ byte: UInt8, inAttribute: Bool) {
+        if inAttribute { attributeValueBuffer.append(byte) } else { textBuffer.append(byte) }
+    }
+
+    private mutating func consumeNamedReference(inAttribute: Bool) {
+        guard let match = NamedCharacterReferences.longestMatch(in: input, from: position) else {
+            // Ambiguous ampersand: the alphanumerics stay text; a following ';' is an error.
+            var index = position
+            while index < input.count && ASCII.isAlphanumeric(input[index]) { index += 1 }
+            if index < input.count && input[index] == ASCII.semicolon { parseError() }
+            appendReferenceOutput(ASCII.ampersand, inAttribute: inAttribute)
+            return
+        }
+        let endsWithSemicolon = input[position + match.length - 1] == ASCII.semicolon
+        if inAttribute && !endsWithSemicolon && position + match.length < input.count {
+            let following = input[position + match.length]
+            if following == ASCII.equals || ASCII.isAlphanumeric(following) {
+                appendReferenceOutput(ASCII.ampersand, inAttribute: true)
+                return
+            }
+        }
+        if !endsWithSemicolon { parseError() }
+        position += match.length
+        if inAttribute {
+            NamedCharacterReferences.appendExpansion(of: match.entry, to: &attributeValueBuffer)
+        } else {
+            NamedCharacterReferences.appendExpansion(of: match.entry, to: &textBuffer)
+        }
+    }
+
+    private mutating func consumeNumericReference(inAttribute: Bool) {
+        var index = position + 1
+        var isHex = false
+        if index < input.count && (input[index] == 0x78 || input[index] == 0x58) {
+            isHex = true
+            index += 1
+        }
+        let digitsStart = index
+        var value: UInt32 = 0
+        while index < input.count {
+            let digit = input[index]
+            let digitValue: UInt32
+            if ASCII.isDigit(digit) {
+                digitValue = UInt32(digit - 0x30)
+            } else if isHex && ASCII.isHexDigit(digit) {
+                digitValue = UInt32(ASCII.lowercased(digit) - 0x61 + 10)
+            } else {
+                break
+            }
+            value = min(value * (isHex ? 16 : 10) + digitValue, 0x110000)
+            index += 1
+        }
+        guard index > digitsStart else {
+            // Absence of digits: "&#" (and "x") stay text.
+            parseError()
+            appendReferenceOutput(ASCII.ampersand, inAttribute: inAttribute)
+            return
+        }
+        if index < input.count && input[index] == ASCII.semicolon {
+            index += 1
+        } else {
+            parseError()
+        }
+        position = index
+        let scalar = Self.checkedNumericReferenceValue(value, errors: &errorCount)
+        if inAttribute {
+            ASCII.appendUTF8(scalar, to: &attributeValueBuffer)
+        } else {
+            ASCII.appendUTF8(scalar, to: &textBuffer)
+        }
+    }
+
+    /// The numeric character reference end state's replacements (§13.2.5.80).
+    static func checkedNumericReferenceValue(_ value: UInt32, errors: inout Int) -> UInt32 {
+        if value == 0 || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) {
+            errors += 1
+            return 0xFFFD
+        }
+        if (value >= 0xFDD0 && value <= 0xFDEF) || (value & 0xFFFE) == 0xFFFE {
+            errors += 1
+            return value
+        }
+        let isControl = value < 0x20 || (value >= 0x7F && value <= 0x9F)
+        let isWhitespace = value == 0x09 || value == 0x0A || value == 0x0C || value == 0x20
+        if value == 0x0D || (isControl && !isWhitespace) {
+            errors += 1
+            if value >= 0x80 && value <= 0x9F {
+                let replacement = Windows1252.highControlReplacements[Int(value - 0x80)]
+                if replacement != 0 { return replacement }
+            }
+        }
+        return value
+    }
+}
