@@ -27,7 +27,7 @@ var targets: [Target] = [
     .target(name: "LimelightHTML"),
     // Web markup: deep links, structured data, apple-app-site-association, validation.
     .target(name: "LimelightWebMarkup", dependencies: ["LimelightHTML"]),
-    .target(name: "LimelightTestSupport", dependencies: ["Limelight"]),
+    .target(name: "LimelightTestSupport"),
     .executableTarget(
         name: "limelight",
         dependencies: [

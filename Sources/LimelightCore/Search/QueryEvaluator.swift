@@ -1,0 +1,245 @@
+/// Evaluates an ``EngineQuery`` on one segment of a snapshot, producing the ascending ids of the
+/// live documents that match.
+///
+/// Conjunctions are driven by their cheapest clause; the other clauses only test the surviving
+/// candidates (postings are advanced with skips, ranges read the numeric column, predicates read
+/// stored documents).
+public struct QueryEvaluator {
+    /// The segment being searched.
+    public let segment: SegmentSnapshot
+
+    /// Creates an evaluator for one segment.
+    public init(segment: SegmentSnapshot) { self.segment = segment }
+
+    private var reader: SegmentReader { segment.reader }
+
+    /// The matching live documents in ascending order.
+    public func evaluate(_ query: EngineQuery) throws -> [UInt32] {
+        try evaluate(query, within: nil)
+    }
+
+    /// An upper bound on the number of documents `query` matches, used to order conjunctions.
+    public func estimatedCost(_ query: EngineQuery) throws -> Int {
+        switch query {
+        case .all, .not, .range, .hasNumber: return reader.documentCount
+        case .none: return 0
+        case .term(let field, let term):
+            return try reader.field(field)?.dictionary.lookup(term)?.documentFrequency ?? 0
+        case .prefix(let field, let prefix):
+            guard let dictionary = reader.field(field)?.dictionary else { return 0 }
+            var total = 0
+            var scanned = 0
+            try dictionary.forEachTerm(withPrefix: prefix) { _, info in
+                total += info.documentFrequency
+                scanned += 1
+                return scanned < 256  // a bound is enough; stop early on huge expansions
+            }
+            return scanned < 256 ? total : max(total, reader.documentCount / 2)
+        case .matching(let field, _):
+            return reader.field(field)?.statistics.documentCount ?? 0
+        case .phrase(let field, let terms, _):
+            guard let first = terms.first else { return 0 }
+            return try estimatedCost(.term(field: field, term: first))
+        case .and(let clauses):
+            return try clauses.map { try estimatedCost($0) }.min() ?? reader.documentCount
+        case .or(let clauses):
+            return try clauses.reduce(0) { $0 + (try estimatedCost($1)) }
+        case .filter(let inner, _):
+            return try estimatedCost(inner)
+        }
+    }
+
+    private func evaluate(_ query: EngineQuery, within candidates: [UInt32]?) throws -> [UInt32] {
+        if let candidates, candidates.isEmpty { return [] }
+        switch query {
+        case .all:
+            return candidates ?? allLive()
+        case .none:
+            return []
+        case .term(let field, let term):
+            guard let fieldReader = reader.field(field), let info = try fieldReader.dictionary.lookup(term) else { return [] }
+            return try postingsDocuments(fieldReader, [info], within: candidates)
+        case .prefix(let field, let prefix):
+            guard let fieldReader = reader.field(field) else { return [] }
+            var infos: [TermInfo] = []
+            try fieldReader.dictionary.forEachTerm(withPrefix: prefix) { _, info in
+                infos.append(info)
+                return true
+            }
+            return try postingsDocuments(fieldReader, infos, within: candidates)
+        case .matching(let field, let matcher):
+            guard let fieldReader = reader.field(field) else { return [] }
+            var infos: [TermInfo] = []
+            try fieldReader.dictionary.forEachTerm(withPrefix: matcher.literalPrefix) { term, info in
+                if matcher.matches(term) { infos.append(info) }
+                return true
+            }
+            return try postingsDocuments(fieldReader, infos, within: candidates)
+        case .phrase(let field, let terms, let lastIsPrefix):
+            return try PhraseMatcher(segment: segment, field: field, terms: terms, lastIsPrefix: lastIsPrefix)
+                .documents(within: candidates)
+        case .range(let field, let lower, let upper, let includeLower, let includeUpper):
+            guard let column = reader.column(field) else { return [] }
+            return filterLive(candidates) { document in
+                guard let value = column.value(document) else { return false }
+                if let lower, includeLower ? value < lower : value <= lower { return false }
+                if let upper, includeUpper ? value > upper : value >= upper { return false }
+                return true
+            }
+        case .hasNumber(let field):
+            guard let column = reader.column(field) else { return [] }
+            return filterLive(candidates) { column.value($0) != nil }
+        case .and(let clauses):
+            return try evaluateConjunction(clauses, within: candidates)
+        case .or(let clauses):
+            var result: [UInt32] = []
+            for clause in clauses {
+                result = DocumentSets.union(result, try evaluate(clause, within: candidates))
+            }
+            return result
+        case .not(let inner):
+            let base = candidates ?? allLive()
+            return DocumentSets.subtract(base, try evaluate(inner, within: base))
+        case .filter(let inner, let predicate):
+            let matched = try evaluate(inner, within: candidates)
+            return try matched.filter { document in
+                let entry = try reader.storedDocument(document)
+                return predicate.matches(entry.key, entry.stored)
+            }
+        }
+    }
+
+    private func evaluateConjunction(_ clauses: [EngineQuery], within candidates: [UInt32]?) throws -> [UInt32] {
+        guard !clauses.isEmpty else { return candidates ?? allLive() }
+        // Positive, cheap clauses first; negations and column scans test candidates last.
+        let ordered = try clauses.map { clause -> (EngineQuery, Int) in
+            switch clause {
+            case .not, .range, .hasNumber, .filter: return (clause, Int.max - 1)
+            default: return (clause, try estimatedCost(clause))
+            }
+        }.sorted { $0.1 < $1.1 }
+        var current = candidates
+        for (clause, _) in ordered {
+            current = try evaluate(clause, within: current)
+            if current!.isEmpty { return [] }
+        }
+        return current ?? []
+    }
+
+    private func allLive() -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(segment.live.liveCount)
+        segment.live.forEachLive { result.append($0) }
+        return result
+    }
+
+    private func filterLive(_ candidates: [UInt32]?, _ test: (UInt32) -> Bool) -> [UInt32] {
+        if let candidates { return candidates.filter(test) }
+        var result: [UInt32] = []
+        segment.live.forEachLive { if test($0) { result.append($0) } }
+        return result
+    }
+
+    /// The live documents in the union of the given terms' postings, optionally restricted.
+    private func postingsDocuments(_ field: FieldReader, _ infos: [TermInfo], within candidates: [UInt32]?) throws -> [UInt32] {
+        if infos.isEmpty { return [] }
+        if let candidates {
+            // Test each candidate against each list, advancing with skips.
+            var keep = [Bool](repeating: false, count: candidates.count)
+            for info in infos {
+                var postings = try field.postings(for: info)
+                for (index, document) in candidates.enumerated() where !keep[index] {
+                    guard try postings.advance(to: document) else { break }
+                    if postings.document == document { keep[index] = true }
+                }
+            }
+            return candidates.enumerated().compactMap { keep[$0.offset] ? $0.element : nil }
+        }
+        let total = infos.reduce(0) { $0 + $1.documentFrequency }
+        if infos.count == 1 || total < reader.documentCount / 16 {
+            var result: [UInt32] = []
+            result.reserveCapacity(total)
+            for info in infos {
+                var postings = try field.postings(for: info)
+                while try postings.next() {
+                    if segment.live.isLive(postings.document) { result.append(postings.document) }
+                }
+            }
+            if infos.count > 1 {
+                result.sort()
+                result = DocumentSets.deduplicateSorted(result)
+            }
+            return result
+        }
+        var bits = [UInt64](repeating: 0, count: (reader.documentCount + 63) / 64)
+        for info in infos {
+            var postings = try field.postings(for: info)
+            while try postings.next() {
+                let document = Int(postings.document)
+                guard document < reader.documentCount else { throw StorageError.corrupt("posting beyond document count") }
+                bits[document >> 6] |= 1 << UInt64(document & 63)
+            }
+        }
+        var result: [UInt32] = []
+        for (index, word) in bits.enumerated() {
+            var remaining = word
+            while remaining != 0 {
+                let document = UInt32(index * 64 + remaining.trailingZeroBitCount)
+                if segment.live.isLive(document) { result.append(document) }
+                remaining &= remaining - 1
+            }
+        }
+        return result
+    }
+}
+
+/// Operations on ascending arrays of document ids.
+public enum DocumentSets {
+    /// The union of two ascending sets. O(n + m).
+    public static func union(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var result: [UInt32] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] { result.append(a[i]); i += 1 }
+            else if a[i] > b[j] { result.append(b[j]); j += 1 }
+            else { result.append(a[i]); i += 1; j += 1 }
+        }
+        result.append(contentsOf: a[i...])
+        result.append(contentsOf: b[j...])
+        return result
+    }
+
+    /// The elements of `a` not in `b`. O(n + m).
+    public static func subtract(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        if b.isEmpty { return a }
+        var result: [UInt32] = []
+        var j = 0
+        for value in a {
+            while j < b.count && b[j] < value { j += 1 }
+            if j < b.count && b[j] == value { continue }
+            result.append(value)
+        }
+        return result
+    }
+
+    /// The intersection of two ascending sets. O(n + m).
+    public static func intersect(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        var result: [UInt32] = []
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] { i += 1 } else if a[i] > b[j] { j += 1 } else { result.append(a[i]); i += 1; j += 1 }
+        }
+        return result
+    }
+
+    /// Removes adjacent duplicates from a sorted array.
+    public static func deduplicateSorted(_ values: [UInt32]) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(values.count)
+        for value in values where result.last != value { result.append(value) }
+        return result
+    }
+}
