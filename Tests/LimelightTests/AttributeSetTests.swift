@@ -140,4 +140,25 @@ struct AttributeSetTests {
         }
         #expect(set.keywords?.count == 1)
     }
+
+    @Test func peopleDeriveSearchableAttributes() {
+        let set = CSSearchableItemAttributeSet(contentType: "public.email-message")
+        let ann = CSPerson(displayName: "Ann", handles: ["ann@example.com"], handleIdentifier: "emailAddresses")
+        let bob = CSPerson(displayName: "Bob", handles: ["+1 555 0100"], handleIdentifier: "phoneNumbers")
+        let cat = CSPerson(displayName: nil, handles: ["cat@example.com"], handleIdentifier: "")
+        set.authors = [ann]
+        set.primaryRecipients = [bob]
+        set.additionalRecipients = [cat]
+        #expect(set.authors == [ann])
+        #expect(set.authorNames == ["Ann"])
+        #expect(set.authorEmailAddresses == ["ann@example.com"])
+        #expect(set.recipientNames == ["Bob"])
+        #expect(set.recipientAddresses == ["+1 555 0100", "cat@example.com"])
+        #expect(set.recipientEmailAddresses == ["cat@example.com"])
+        set.primaryRecipients = nil
+        set.additionalRecipients = nil
+        #expect(set.recipientNames == nil && set.recipientAddresses == nil)
+        bob.contactIdentifier = "contact-1"
+        #expect(bob.contactIdentifier == "contact-1")
+    }
 }

@@ -21,6 +21,12 @@ public final class CSSearchableItemAttributeSet: Sendable, CustomStringConvertib
         var attributes: [String: AttributeValue] = [:]
         var custom: [String: CustomAttribute] = [:]
         var issues: [String: AttributeError] = [:]
+        var people: [PeopleRole: [CSPerson]] = [:]
+    }
+
+    /// The roles in which ``CSPerson`` values are kept.
+    enum PeopleRole: Sendable, Hashable {
+        case authors, primaryRecipients, additionalRecipients, hiddenAdditionalRecipients
     }
 
     private let state: Mutex<State>
@@ -198,6 +204,14 @@ public final class CSSearchableItemAttributeSet: Sendable, CustomStringConvertib
     /// - Returns: The value, or `nil` when not set.
     public func value(forCustomKey key: CSCustomAttributeKey) -> Any? {
         customAttribute(named: key.keyName)?.value.bridgedValue
+    }
+
+    func people(in role: PeopleRole) -> [CSPerson]? {
+        state.withLock { $0.people[role] }
+    }
+
+    func setPeople(_ people: [CSPerson]?, in role: PeopleRole) {
+        state.withLock { $0.people[role] = people }
     }
 
     /// Replaces the whole state, for decoders that already checked every value.
