@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Generates Sources/LimelightText/FoldingTables+Data.swift from Python's unicodedata.
+
+LimelightText imports no Foundation, so it has no Unicode normalization of its own. This script
+writes the few Unicode tables that text folding needs, as compact hexadecimal text that the module
+parses once, on first use:
+
+- decomposition: the full canonical decomposition (NFD) of every scalar that has one, except the
+  Hangul syllables (those are never decomposed by folding).
+- combiningClass: the canonical combining class of every scalar whose class is not 0.
+- composition: the primary composites, as (first, second) -> composite, for canonical composition.
+- caseFolding: full Unicode case folding (str.casefold), in decomposed form.
+- diacriticFolding: letters that carry a diacritic that is not a separate combining mark
+  (o with stroke, l with stroke, dotless i, ligatures ae and oe, eth, thorn, compatibility letters
+  of the Latin, Greek and Cyrillic blocks), mapped to their plain letters.
+- widthFolding: fullwidth ASCII to ASCII and halfwidth forms to their normal width.
+
+Each table is a string of entries separated by spaces or newlines. An entry is the key scalar in
+hexadecimal, a colon, and the mapped scalars in hexadecimal separated by dots, e.g. `C0:41.300`.
+The composition table's entries are `first.second:composite`.
+
+Usage: python3 Scripts/generate-folding-tables.py > Sources/LimelightText/FoldingTables+Data.swift
+"""
+import re
+import sys
+import unicodedata
+
+MAX_SCALAR = 0x110000
+
+
+def scalars():
+    for code in range(MAX_SCALAR):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        yield code
+
+
+def is_hangul_syllable(code):
+    return 0xAC00 <= code <= 0xD7A3
+
+
+def nfd(text):
+    return unicodedata.normalize("NFD", text)
+
+
+# Combining marks that diacritic folding removes: the general-purpose combining diacritics plus the
+# Hebrew points and Arabic vowel marks. Marks that change a letter into another letter (the kana
+# voicing marks, Indic vowel signs, nukta) are kept. Keep in sync with TextFolding.isStrippableMark.
+STRIPPABLE_MARK_RANGES = [
+    (0x0300, 0x036F), (0x1AB0, 0x1AFF), (0x1DC0, 0x1DFF), (0x20D0, 0x20FF), (0xFE20, 0xFE2F),
+    (0x0591, 0x05BD), (0x05BF, 0x05BF), (0x05C1, 0x05C2), (0x05C4, 0x05C5), (0x05C7, 0x05C7),
+    (0x0610, 0x061A), (0x064B, 0x065F), (0x0670, 0x0670),
+]
+
+
+def is_strippable_mark(code):
+    return any(low <= code <= high for low, high in STRIPPABLE_MARK_RANGES)
+
+
+# Blocks whose letters may be folded through their compatibility decomposition (ligatures, long s,
+# dz digraphs, letters with a middle dot, Greek symbol variants, ...).
+COMPATIBILITY_FOLDED_RANGES = [
+    (0x0080, 0x024F), (0x0250, 0x02AF), (0x0370, 0x03FF), (0x0400, 0x052F), (0x1D00, 0x1DBF),
+    (0x1E00, 0x1EFF), (0x1F00, 0x1FFF), (0x2C60, 0x2C7F), (0xA640, 0xA69F), (0xA720, 0xA7FF),
+    (0xAB30, 0xAB6F), (0xFB00, 0xFB06),
+]
+
+# Letters whose names do not follow the "LETTER X WITH ..." pattern but that search folds all the same.
+EXTRA_DIACRITIC_FOLDS = {
+    0x00F0: "d", 0x00D0: "D",  # eth
+    0x00FE: "th", 0x00DE: "TH",  # thorn
+    0x0131: "i",  # dotless i
+    0x0237: "j",  # dotless j
+}
+
+LETTER_WITH = re.compile(r"^LATIN (SMALL|CAPITAL) LETTER ([A-Z]) WITH ")
+LETTER_PAIR = re.compile(r"^LATIN (SMALL|CAPITAL) (?:LETTER|LIGATURE) (AE|OE|IJ)$")
+
+
+def is_letter_or_number(ch):
+    return unicodedata.category(ch)[0] in "LN"
+
+
+def plain_letter(code):
+    """The plain letters for a letter whose diacritic is part of the letter itself, or None."""
+    if code in EXTRA_DIACRITIC_FOLDS:
+        return EXTRA_DIACRITIC_FOLDS[code]
+    name = unicodedata.name(chr(code), "")
+    for pattern in (LETTER_WITH, LETTER_PAIR):
+        match = pattern.match(name)
+        if match:
+            letters = match.group(2)
+            return letters.lower() if match.group(1) == "SMALL" else letters
+    return None
+
+
+def strip_marks(text):
+    return "".join(ch for ch in text if not is_strippable_mark(ord(ch)))
+
+
+def diacritic_fold_one(ch, depth=0):
+    """Folds one decomposed scalar; the result is decomposed and has no strippable marks."""
+    code = ord(ch)
+    if depth > 4 or is_strippable_mark(code):
+        return strip_marks(ch)
+    if not unicodedata.category(ch).startswith("L"):
+        return ch
+    replacement = plain_letter(code)
+    if replacement is None and any(low <= code <= high for low, high in COMPATIBILITY_FOLDED_RANGES):
+        compatibility = strip_marks(unicodedata.normalize("NFKD", ch))
+        if compatibility and compatibility != ch and all(is_letter_or_number(c) for c in compatibility):
+            replacement = compatibility
+    if replacement is None:
+        return ch
+    return "".join(diacritic_fold_one(c, depth + 1) for c in nfd(replacement))
+
+
+def hex_entry(key, values):
+    return "%X:%s" % (key, ".".join("%X" % ord(c) if isinstance(c, str) else "%X" % c for c in values))
+
+
+def build_tables():
+    decomposition = []
+    combining = []
+    composition = []
+    case_folding = []
+    diacritic_folding = []
+    width_folding = []
+    for code in scalars():
+        ch = chr(code)
+        if unicodedata.category(ch) == "Cn":
+            continue
+        decomposed = nfd(ch)
+        if decomposed != ch and not is_hangul_syllable(code):
+            decomposition.append(hex_entry(code, decomposed))
+            pair = unicodedata.decomposition(ch).split()
+            if len(pair) == 2 and not pair[0].startswith("<") and unicodedata.normalize("NFC", decomposed) == ch:
+                composition.append("%s.%s:%X" % (pair[0].lstrip("0") or "0", pair[1].lstrip("0") or "0", code))
+        ccc = unicodedata.combining(ch)
+        if ccc:
+            combining.append(hex_entry(code, [ccc]))
+        if decomposed == ch:
+            folded = nfd(ch.casefold())
+            if folded != ch:
+                case_folding.append(hex_entry(code, folded))
+            plain = diacritic_fold_one(ch)
+            if plain != ch:
+                diacritic_folding.append(hex_entry(code, plain))
+        if 0xFF01 <= code <= 0xFFEE:
+            narrow = nfd(unicodedata.normalize("NFKC", ch))
+            if narrow != ch:
+                width_folding.append(hex_entry(code, narrow))
+    return {
+        "decomposition": decomposition,
+        "combiningClass": combining,
+        "composition": composition,
+        "caseFolding": case_folding,
+        "diacriticFolding": diacritic_folding,
+        "widthFolding": width_folding,
+    }
+
+
+DESCRIPTIONS = {
+    "decomposition": "Full canonical decompositions (NFD), Hangul syllables excepted.",
+    "combiningClass": "Canonical combining classes that are not 0.",
+    "composition": "Primary composites: `first.second:composite`.",
+    "caseFolding": "Full case folding, in decomposed form.",
+    "diacriticFolding": "Letters whose diacritic is part of the letter, mapped to plain letters (decomposed).",
+    "widthFolding": "Fullwidth and halfwidth forms mapped to their normal width (decomposed).",
+}
+
+
+def swift_literal(entries, per_line=8):
+    lines = []
+    for start in range(0, len(entries), per_line):
+        lines.append("        " + " ".join(entries[start:start + per_line]))
+    return '"""\n' + "\n".join(lines) + '\n        """'
+
+
+def main():
+    tables = build_tables()
+    out = sys.stdout
+    out.write("// Generated by Scripts/generate-folding-tables.py from Python's unicodedata (Unicode %s).\n"
+              % unicodedata.unidata_version)
+    out.write("// Do not edit by hand.\n\n")
+    out.write("/// The Unicode data behind text folding, as hexadecimal entries `key:value.value`.\n")
+    out.write("///\n/// Parsed once into ``ScalarMappingTable`` values by ``FoldingTables``.\n")
+    out.write("enum FoldingTableData {\n")
+    out.write("    /// The Unicode version the tables were generated from.\n")
+    out.write('    static let unicodeVersion = "%s"\n' % unicodedata.unidata_version)
+    for name, entries in tables.items():
+        out.write("\n    /// %s %d entries.\n" % (DESCRIPTIONS[name], len(entries)))
+        out.write("    static let %s = %s\n" % (name, swift_literal(entries)))
+    out.write("}\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,1 +1,0 @@
-// LimelightText: word segmentation, case and diacritic folding, CJK units.
