@@ -1,0 +1,171 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// An app's on-device search index, with Core Spotlight's API.
+///
+/// Where code does not configure it, the index lives in the store given by `LIMELIGHT_STORE`
+/// (default: `~/.local/share/limelight`) under the bundle identifier given by
+/// `LIMELIGHT_BUNDLE_ID` (default: the executable's name). Every completion handler is called
+/// exactly once, after the change is durable on disk, or with an error; operations on one index
+/// object complete in the order they were made.
+open class CSSearchableIndex: @unchecked Sendable {
+    // Safety: mutable state (`batch`, the delegate reference) lives in `state`, a Mutex; the rest is
+    // immutable after init. Work runs on the serial `queue`.
+
+    /// The index name ("" for the default index).
+    public let name: String
+    /// The protection class the index was created with (recorded; content is not yet encrypted at rest).
+    public let protectionClass: FileProtectionType?
+    /// The app the index belongs to.
+    public let bundleIdentifier: String
+    private let storePath: String
+    let queue: DispatchQueue
+    let state = Mutex(State())
+
+    struct State {
+        weak var delegate: (any CSSearchableIndexDelegate)?
+        var batch: PendingBatch?
+    }
+
+    /// Operations collected between `beginIndexBatch()` and `endIndexBatch(…)`.
+    struct PendingBatch {
+        var operations: [AppIndex.Operation] = []
+        var completions: [@Sendable ((any Error)?) -> Void] = []
+    }
+
+    /// The delegate that reindexes items and provides data on request.
+    public var indexDelegate: (any CSSearchableIndexDelegate)? {
+        get { state.withLock { $0.delegate } }
+        set {
+            state.withLock { $0.delegate = newValue }
+            if newValue != nil { deliverDelegateRequests() }
+        }
+    }
+
+    /// Whether indexing is available (always true with Limelight).
+    open class func isIndexingAvailable() -> Bool { true }
+
+    private static let defaultIndex = Mutex<CSSearchableIndex?>(nil)
+
+    /// The app's default index.
+    open class func `default`() -> CSSearchableIndex {
+        defaultIndex.withLock { index in
+            if let index { return index }
+            let created = CSSearchableIndex(indexName: "", protectionClass: nil, storePath: nil, bundleIdentifier: nil)
+            index = created
+            return created
+        }
+    }
+
+    /// A named index of the app (one per data source); named indexes support batches and client state.
+    public convenience init(name: String) {
+        self.init(indexName: name, protectionClass: nil, storePath: nil, bundleIdentifier: nil)
+    }
+
+    /// A named index with a data-protection class.
+    public convenience init(name: String, protectionClass: FileProtectionType?) {
+        self.init(indexName: name, protectionClass: protectionClass, storePath: nil, bundleIdentifier: nil)
+    }
+
+    /// A named index in an explicit store and app (Limelight's configuration in code).
+    /// - Parameters:
+    ///   - name: the index name; "" is the app's default index.
+    ///   - storePath: the store directory (nil: `LIMELIGHT_STORE` or the per-user default).
+    ///   - bundleIdentifier: the app (nil: `LIMELIGHT_BUNDLE_ID` or the executable's name).
+    public convenience init(name: String, storePath: String?, bundleIdentifier: String?) {
+        self.init(indexName: name, protectionClass: nil, storePath: storePath, bundleIdentifier: bundleIdentifier)
+    }
+
+    init(indexName: String, protectionClass: FileProtectionType?, storePath: String?, bundleIdentifier: String?) {
+        name = indexName
+        self.protectionClass = protectionClass
+        self.storePath = storePath ?? LimelightStore.defaultPath
+        self.bundleIdentifier = bundleIdentifier ?? LimelightStore.defaultBundleIdentifier
+        queue = DispatchQueue(label: "limelight.index.\(indexName)")
+    }
+
+    /// The app's index in the store.
+    func appIndex() throws -> AppIndex {
+        try LimelightStore.shared(path: storePath).app(bundleIdentifier)
+    }
+
+    /// Runs `work` on the index's queue and reports its outcome once to `completion`.
+    func perform(_ work: @escaping @Sendable () throws -> Void, completion: (@Sendable ((any Error)?) -> Void)?) {
+        queue.async {
+            do {
+                try work()
+                completion?(nil)
+            } catch {
+                completion?(Self.bridge(error))
+            }
+        }
+    }
+
+    /// Maps internal errors to `CSIndexError`.
+    static func bridge(_ error: any Error) -> any Error {
+        if error is CSIndexError { return error }
+        if let attribute = error as? AttributeError { return CSIndexError(.invalidItemError, message: attribute.description) }
+        return CSIndexError(.unknownError, message: "\(error)")
+    }
+
+    /// Applies operations now, or adds them to the open batch (completing when the batch commits).
+    func submit(_ operations: @escaping @Sendable () throws -> [AppIndex.Operation], completion: (@Sendable ((any Error)?) -> Void)?) {
+        queue.async { [self] in
+            let inBatch = state.withLock { $0.batch != nil }
+            do {
+                let built = try operations()
+                if inBatch {
+                    state.withLock {
+                        $0.batch?.operations.append(contentsOf: built)
+                        if let completion { $0.batch?.completions.append(completion) }
+                    }
+                    return
+                }
+                try appIndex().apply(built, indexName: name)
+                completion?(nil)
+                afterWrite()
+            } catch {
+                completion?(Self.bridge(error))
+            }
+        }
+    }
+
+    /// Converts items to stored items, validating every attribute.
+    static func storedItems(_ items: [CSSearchableItem]) throws -> [StoredItem] {
+        try items.map { item in
+            do throws(AttributeError) {
+                return try StoredItem(item)
+            } catch {
+                throw CSIndexError.invalidItem(error, uniqueIdentifier: item.uniqueIdentifier)
+            }
+        }
+    }
+
+    /// Adds or replaces items. Items with `isUpdate` change only the attributes they set.
+    open func indexSearchableItems(_ items: [CSSearchableItem], completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        let copies = items.map { $0.copy() }
+        nonisolated(unsafe) let sendable = copies
+        submit({ [.index(try Self.storedItems(sendable))] }, completion: completionHandler)
+    }
+
+    /// Deletes the items with these identifiers.
+    open func deleteSearchableItems(withIdentifiers identifiers: [String], completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        submit({ [.deleteIdentifiers(identifiers)] }, completion: completionHandler)
+    }
+
+    /// Deletes the items of these domains, including subdomains ("account" also deletes "account.mailbox").
+    open func deleteSearchableItems(withDomainIdentifiers domainIdentifiers: [String], completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        submit({ [.deleteDomains(domainIdentifiers)] }, completion: completionHandler)
+    }
+
+    /// Deletes every item of this index and resets its client state.
+    open func deleteAllSearchableItems(completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        submit({ [.deleteAll] }, completion: completionHandler)
+    }
+
+    /// Housekeeping after a successful write: purge expired items, deliver delegate requests.
+    func afterWrite() {
+        if state.withLock({ $0.delegate != nil }) { deliverDelegateRequests() }
+    }
+}
