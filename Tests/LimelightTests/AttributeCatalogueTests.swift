@@ -63,9 +63,10 @@ struct AttributeCatalogueTests {
 
     @Test func defaultSearchableSetMatchesTheDocumentedRules() {
         let defaults = Set(AttributeCatalogue.defaultSearchableAttributes.map(\.name))
-        for name in ["title", "displayName", "keywords", "contentDescription", "authorNames", "recipientNames",
-            "namedLocation", "city"]
-        {
+        for name in [
+            "title", "displayName", "keywords", "contentDescription", "authorNames", "recipientNames",
+            "namedLocation", "city",
+        ] {
             #expect(defaults.contains(name), "\(name) should be searchable by default")
         }
         #expect(!defaults.contains("textContent"))

@@ -28,7 +28,9 @@ struct AttributeSetTests {
         #expect(all["thumbnailData"] == .data(Data([0xFF, 0xD8])))
         #expect(all["contentCreationDate"] == .date(date))
         #expect(all["contentType"] == .string("public.jpeg"))
-        #expect(all["contentTypeTree"] == .strings(["public.jpeg", "public.image", "public.data", "public.content", "public.item"]))
+        #expect(
+            all["contentTypeTree"]
+                == .strings(["public.jpeg", "public.image", "public.data", "public.content", "public.item"]))
 
         #expect(set.title == "Beach")
         #expect(set.pixelWidth?.intValue == 4032)

@@ -57,13 +57,16 @@ struct ItemJSONCodecTests {
         let minimal = try ItemJSONCodec.decodeItem(fromLine: #"{"uniqueIdentifier":"a"}"#)
         #expect(minimal.contentType == "public.item")
         #expect(minimal.attributes.count == 1)
-        let update = try ItemJSONCodec.decodeItem(fromLine: #"{"uniqueIdentifier":"a","isUpdate":true,"attributes":{"title":"t"}}"#)
+        let update = try ItemJSONCodec.decodeItem(
+            fromLine: #"{"uniqueIdentifier":"a","isUpdate":true,"attributes":{"title":"t"}}"#)
         #expect(update.isUpdate)
         #expect(update.contentType == nil)
         #expect(ItemJSONCodec.encode(update) == #"{"uniqueIdentifier":"a","isUpdate":true,"attributes":{"title":"t"}}"#)
-        let nulls = try ItemJSONCodec.decodeItem(fromLine: #"{"uniqueIdentifier":"a","domainIdentifier":null,"attributes":{"title":null}}"#)
+        let nulls = try ItemJSONCodec.decodeItem(
+            fromLine: #"{"uniqueIdentifier":"a","domainIdentifier":null,"attributes":{"title":null}}"#)
         #expect(nulls.domainIdentifier == nil && nulls[attribute: "title"] == nil)
-        let single = try ItemJSONCodec.decodeItem(fromLine: #"{"uniqueIdentifier":"a","attributes":{"keywords":"one"}}"#)
+        let single = try ItemJSONCodec.decodeItem(
+            fromLine: #"{"uniqueIdentifier":"a","attributes":{"keywords":"one"}}"#)
         #expect(single[attribute: "keywords"] == .strings(["one"]))
     }
 
@@ -87,31 +90,68 @@ struct ItemJSONCodecTests {
         (#"{"uniqueIdentifier": "a", "attributes": {"title": ["a"]}}"#, .typeMismatch, "attributes.title"),
         (#"{"uniqueIdentifier": "a", "attributes": {"startDate": "tomorrow"}}"#, .invalidDate, "attributes.startDate"),
         (#"{"uniqueIdentifier": "a", "expirationDate": "2026-02-30"}"#, .invalidDate, "expirationDate"),
-        (#"{"uniqueIdentifier": "a", "attributes": {"contentURL": "not a url"}}"#, .invalidURL, "attributes.contentURL"),
-        (#"{"uniqueIdentifier": "a", "attributes": {"thumbnailData": "@@@"}}"#, .invalidBase64, "attributes.thumbnailData"),
+        (
+            #"{"uniqueIdentifier": "a", "attributes": {"contentURL": "not a url"}}"#, .invalidURL,
+            "attributes.contentURL"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "attributes": {"thumbnailData": "@@@"}}"#, .invalidBase64,
+            "attributes.thumbnailData"
+        ),
         (#"{"uniqueIdentifier": "a", "attributes": {"rankingHint": 0}}"#, .invalidValue, "attributes.rankingHint"),
-        (#"{"uniqueIdentifier": "a", "attributes": {"contentTypeTree": ["x"]}}"#, .invalidValue, "attributes.contentTypeTree"),
-        (#"{"uniqueIdentifier": "a", "attributes": {"contentType": "public.item"}}"#, .invalidValue, "attributes.contentType"),
-        (#"{"uniqueIdentifier": "a", "attributes": {"title": "x", "kMDItemTitle": "y"}}"#, .invalidValue, "attributes.title"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"bad.name": {"type": "string", "value": "x"}}}"#,
-            .invalidCustomAttribute, "customAttributes.bad.name"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"value": "x"}}}"#, .missingField, "customAttributes.k_x.type"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "string"}}}"#, .missingField, "customAttributes.k_x.value"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "colour", "value": "x"}}}"#,
-            .invalidCustomAttribute, "customAttributes.k_x.type"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "number", "value": "x"}}}"#,
-            .typeMismatch, "customAttributes.k_x.value"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "string", "value": ["a"]}}}"#,
-            .typeMismatch, "customAttributes.k_x.value"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "bool", "value": [true], "multiValued": true}}}"#,
-            .invalidCustomAttribute, "customAttributes.k_x"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "string", "value": "x", "extra": 1}}}"#,
-            .unknownField, "customAttributes.k_x.extra"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "string", "value": "x", "unique": "no"}}}"#,
-            .typeMismatch, "customAttributes.k_x.unique"),
+        (
+            #"{"uniqueIdentifier": "a", "attributes": {"contentTypeTree": ["x"]}}"#, .invalidValue,
+            "attributes.contentTypeTree"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "attributes": {"contentType": "public.item"}}"#, .invalidValue,
+            "attributes.contentType"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "attributes": {"title": "x", "kMDItemTitle": "y"}}"#, .invalidValue,
+            "attributes.title"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"bad.name": {"type": "string", "value": "x"}}}"#,
+            .invalidCustomAttribute, "customAttributes.bad.name"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"value": "x"}}}"#, .missingField,
+            "customAttributes.k_x.type"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "string"}}}"#, .missingField,
+            "customAttributes.k_x.value"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "colour", "value": "x"}}}"#,
+            .invalidCustomAttribute, "customAttributes.k_x.type"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "number", "value": "x"}}}"#,
+            .typeMismatch, "customAttributes.k_x.value"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "string", "value": ["a"]}}}"#,
+            .typeMismatch, "customAttributes.k_x.value"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "bool", "value": [true], "multiValued": true}}}"#,
+            .invalidCustomAttribute, "customAttributes.k_x"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "string", "value": "x", "extra": 1}}}"#,
+            .unknownField, "customAttributes.k_x.extra"
+        ),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"k_x": {"type": "string", "value": "x", "unique": "no"}}}"#,
+            .typeMismatch, "customAttributes.k_x.unique"
+        ),
         (#"{"uniqueIdentifier": "a", "customAttributes": {"k_x": "x"}}"#, .typeMismatch, "customAttributes.k_x"),
-        (#"{"uniqueIdentifier": "a", "customAttributes": {"title": {"type": "string", "value": "x"}}}"#,
-            .invalidCustomAttribute, "customAttributes.title"),
+        (
+            #"{"uniqueIdentifier": "a", "customAttributes": {"title": {"type": "string", "value": "x"}}}"#,
+            .invalidCustomAttribute, "customAttributes.title"
+        ),
     ]
 
     @Test(arguments: badLines.indices)
@@ -137,7 +177,8 @@ struct ItemJSONCodecTests {
         let items = try ItemJSONCodec.decodeItems(fromLines: text)
         #expect(items.map(\.uniqueIdentifier) == ["a", "b"])
         do {
-            _ = try ItemJSONCodec.decodeItems(fromLines: text + "\n{\"uniqueIdentifier\": \"c\", \"attributes\": {\"pageCount\": \"x\"}}")
+            _ = try ItemJSONCodec.decodeItems(
+                fromLines: text + "\n{\"uniqueIdentifier\": \"c\", \"attributes\": {\"pageCount\": \"x\"}}")
             Issue.record("accepted a bad line")
         } catch {
             #expect(error.lineNumber == 5)
@@ -147,7 +188,8 @@ struct ItemJSONCodecTests {
 
     @Test func escapesStringsInOutput() throws {
         let item = try StoredItem(
-            uniqueIdentifier: "q\"\\\u{01}é", attributes: ["contentType": .string("public.item"), "title": .string("tab\there")])
+            uniqueIdentifier: "q\"\\\u{01}é",
+            attributes: ["contentType": .string("public.item"), "title": .string("tab\there")])
         let encoded = ItemJSONCodec.encode(item)
         #expect(encoded.contains(#""q\"\\\u0001é""#))
         #expect(try ItemJSONCodec.decodeItem(fromLine: encoded) == item)

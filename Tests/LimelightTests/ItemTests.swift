@@ -21,7 +21,8 @@ struct ItemTests {
 
     @Test func defaultExpirationIsThirtyDaysAfterIndexing() {
         let item = CSSearchableItem(
-            uniqueIdentifier: "a", domainIdentifier: nil, attributeSet: CSSearchableItemAttributeSet(contentType: "public.item"))
+            uniqueIdentifier: "a", domainIdentifier: nil,
+            attributeSet: CSSearchableItemAttributeSet(contentType: "public.item"))
         let indexed = Date(timeIntervalSince1970: 1_000_000)
         #expect(CSSearchableItem.defaultExpirationInterval == 2_592_000)
         #expect(item.expirationDate(indexedAt: indexed) == indexed.addingTimeInterval(2_592_000))
@@ -60,12 +61,15 @@ struct ItemTests {
         #expect(throws: AttributeError.self) {
             try StoredItem(uniqueIdentifier: "x", attributes: ["pageCount": .string("3")])
         }
-        #expect(throws: AttributeError.self) { try StoredItem(uniqueIdentifier: "x", attributes: ["bogus": .bool(true)]) }
+        #expect(throws: AttributeError.self) {
+            try StoredItem(uniqueIdentifier: "x", attributes: ["bogus": .bool(true)])
+        }
     }
 
     @Test func updatesMergeAttributes() throws {
         let original = try StoredItem(
-            uniqueIdentifier: "a", domainIdentifier: "d", attributes: ["title": .string("Old"), "keywords": .strings(["k"])])
+            uniqueIdentifier: "a", domainIdentifier: "d",
+            attributes: ["title": .string("Old"), "keywords": .strings(["k"])])
         let update = try StoredItem(
             uniqueIdentifier: "a", isUpdate: true, attributes: ["title": .string("New"), "rating": .number(3)])
         let merged = original.applyingUpdate(update)

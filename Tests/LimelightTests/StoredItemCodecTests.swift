@@ -13,12 +13,16 @@ struct StoredItemCodecTests {
         let price = try #require(CSCustomAttributeKey(keyName: "com_example_price"))
         let when = try #require(CSCustomAttributeKey(keyName: "com_example_when"))
         return try StoredItem(
-            uniqueIdentifier: "item-ü-1", domainIdentifier: "domain", expirationDate: Date(timeIntervalSinceReferenceDate: 1.0 / 3.0),
+            uniqueIdentifier: "item-ü-1", domainIdentifier: "domain",
+            expirationDate: Date(timeIntervalSinceReferenceDate: 1.0 / 3.0),
             isUpdate: true,
             attributes: [
-                "contentType": .string("public.jpeg"), "title": .string("Tïtle 😀"), "keywords": .strings(["a", "", "c"]),
-                "pixelWidth": .number(0.1 + 0.2), "rating": .number(-0.0), "contentCreationDate": .date(Date(timeIntervalSince1970: -12.345678901)),
-                "userCurated": .bool(false), "allDay": .bool(true), "thumbnailData": .data(Data((0...255).map { UInt8($0) })),
+                "contentType": .string("public.jpeg"), "title": .string("Tïtle 😀"),
+                "keywords": .strings(["a", "", "c"]),
+                "pixelWidth": .number(0.1 + 0.2), "rating": .number(-0.0),
+                "contentCreationDate": .date(Date(timeIntervalSince1970: -12.345678901)),
+                "userCurated": .bool(false), "allDay": .bool(true),
+                "thumbnailData": .data(Data((0...255).map { UInt8($0) })),
                 "contentURL": .url(try #require(URL(string: "https://example.com/a?b=c#d"))),
                 "alternateNames": .strings([]),
             ],
@@ -42,11 +46,14 @@ struct StoredItemCodecTests {
 
     @Test func roundTripsListsOfEveryElementType() throws {
         let numbers = try #require(
-            CSCustomAttributeKey(keyName: "n_list", searchable: false, searchableByDefault: false, unique: false, multiValued: true))
+            CSCustomAttributeKey(
+                keyName: "n_list", searchable: false, searchableByDefault: false, unique: false, multiValued: true))
         let dates = try #require(
-            CSCustomAttributeKey(keyName: "d_list", searchable: false, searchableByDefault: false, unique: false, multiValued: true))
+            CSCustomAttributeKey(
+                keyName: "d_list", searchable: false, searchableByDefault: false, unique: false, multiValued: true))
         let urls = try #require(
-            CSCustomAttributeKey(keyName: "u_list", searchable: false, searchableByDefault: false, unique: false, multiValued: true))
+            CSCustomAttributeKey(
+                keyName: "u_list", searchable: false, searchableByDefault: false, unique: false, multiValued: true))
         let url = try #require(URL(string: "mailto:someone@example.com"))
         let item = try StoredItem(
             uniqueIdentifier: "lists", attributes: [:],

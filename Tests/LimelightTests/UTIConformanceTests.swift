@@ -5,16 +5,22 @@ import Testing
 @Suite("UTI conformance")
 struct UTIConformanceTests {
     @Test func jpegAncestors() {
-        #expect(UTIConformance.ancestors(of: "public.jpeg") == ["public.image", "public.data", "public.content", "public.item"])
+        #expect(
+            UTIConformance.ancestors(of: "public.jpeg") == [
+                "public.image", "public.data", "public.content", "public.item",
+            ])
         #expect(UTIConformance.typeTree(of: "public.jpeg").first == "public.jpeg")
     }
 
     @Test(arguments: [
         ("public.jpeg", "public.image"), ("public.jpeg", "public.item"), ("public.image", "public.content"),
-        ("public.heic", "public.image"), ("public.mpeg-4-audio", "public.audio"), ("public.mpeg-4-audio", "public.movie"),
+        ("public.heic", "public.image"), ("public.mpeg-4-audio", "public.audio"),
+        ("public.mpeg-4-audio", "public.movie"),
         ("com.apple.quicktime-movie", "public.audiovisual-content"), ("public.swift-source", "public.plain-text"),
-        ("public.swift-source", "public.text"), ("com.apple.mail.emlx", "public.message"), ("public.vcard", "public.contact"),
-        ("public.vcard", "public.text"), ("public.zip-archive", "public.data"), ("com.adobe.pdf", "public.composite-content"),
+        ("public.swift-source", "public.text"), ("com.apple.mail.emlx", "public.message"),
+        ("public.vcard", "public.contact"),
+        ("public.vcard", "public.text"), ("public.zip-archive", "public.data"),
+        ("com.adobe.pdf", "public.composite-content"),
         ("public.folder", "public.directory"), ("com.apple.application-bundle", "public.executable"),
         ("PUBLIC.JPEG", "public.Image"), ("public.item", "public.item"),
     ])
@@ -45,7 +51,8 @@ struct UTIConformanceTests {
 
     @Test func unknownTypes() {
         #expect(UTIConformance.typeTree(of: "com.example.recipe") == ["com.example.recipe", "public.item"])
-        #expect(UTIConformance.typeTree(of: "dyn.ah62d4rv4ge80") == ["dyn.ah62d4rv4ge80", "public.data", "public.item"])
+        #expect(
+            UTIConformance.typeTree(of: "dyn.ah62d4rv4ge80") == ["dyn.ah62d4rv4ge80", "public.data", "public.item"])
         #expect(!UTIConformance.isKnown("com.example.recipe"))
         #expect(UTIConformance.ancestors(of: "public.item").isEmpty)
     }

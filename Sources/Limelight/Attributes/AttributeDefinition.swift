@@ -45,7 +45,7 @@ public enum AttributeCategory: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Whether and how an attribute's words are searched.
-public enum SearchScope: String, Sendable, Hashable, CaseIterable {
+public enum AttributeSearchScope: String, Sendable, Hashable, CaseIterable {
     /// Matched only by comparisons that name the attribute; its words are not text-indexed.
     case notSearchable
     /// Text-indexed; matched by queries that name it and, for ``RankingField/content``, by `**`.
@@ -65,7 +65,7 @@ public struct AttributeDefinition: Sendable, Hashable {
     /// The group the attribute belongs to.
     public let category: AttributeCategory
     /// Whether and how the attribute's words are searched.
-    public let searchScope: SearchScope
+    public let searchScope: AttributeSearchScope
     /// The ranking field the attribute's words count toward.
     public let rankingField: RankingField
     /// Spotlight metadata names (`kMDItemTitle`, …) that a query may use for this attribute.
@@ -107,7 +107,7 @@ public struct AttributeDefinition: Sendable, Hashable {
     ///   - readOnly: Whether it is derived and cannot be set.
     ///   - summary: A one-sentence description.
     public init(
-        _ name: String, _ type: AttributeType, _ category: AttributeCategory, _ searchScope: SearchScope,
+        _ name: String, _ type: AttributeType, _ category: AttributeCategory, _ searchScope: AttributeSearchScope,
         ranking: RankingField = .other, aliases: [String] = [], range: ClosedRange<Double>? = nil,
         readOnly: Bool = false, summary: String
     ) {
@@ -128,7 +128,7 @@ public struct AttributeDefinition: Sendable, Hashable {
     ///   - customKey: The key that declares the attribute's name and search behavior.
     ///   - type: The type of the attribute's values (for a multi-valued key, a list type).
     public init(customKey: CSCustomAttributeKey, type: AttributeType) {
-        let scope: SearchScope =
+        let scope: AttributeSearchScope =
             customKey.isSearchableByDefault
             ? .searchableByDefault : (customKey.isSearchable ? .searchable : .notSearchable)
         self.init(customKey.keyName, type, .custom, scope, summary: "A custom attribute declared by the app.")

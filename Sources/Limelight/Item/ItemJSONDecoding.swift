@@ -12,7 +12,8 @@ enum ItemJSONDecoding {
 
     static func item(from json: JSONValue) throws(ItemJSONError) -> StoredItem {
         guard case .object(let members) = json else {
-            throw ItemJSONError(kind: .notAnObject, path: "", message: "expected a JSON object, found \(json.kindDescription)")
+            throw ItemJSONError(
+                kind: .notAnObject, path: "", message: "expected a JSON object, found \(json.kindDescription)")
         }
         let fields = try dictionary(members, allowed: topLevelFields, path: "")
         guard let identifierValue = fields["uniqueIdentifier"] else {
@@ -89,7 +90,8 @@ enum ItemJSONDecoding {
             throw ItemJSONError(kind: .unknownAttribute, path: path, message: "unknown attribute '\(member.key)'")
         }
         if definition.name == "contentType" {
-            throw ItemJSONError(kind: .invalidValue, path: path, message: "set contentType at the top level of the item")
+            throw ItemJSONError(
+                kind: .invalidValue, path: path, message: "set contentType at the top level of the item")
         }
         if definition.isReadOnly {
             throw ItemJSONError(kind: .invalidValue, path: path, message: "attribute '\(definition.name)' is read-only")
@@ -110,7 +112,9 @@ enum ItemJSONDecoding {
         let fields = try dictionary(members, allowed: customFields, path: path)
         func flag(_ name: String, default defaultValue: Bool) throws(ItemJSONError) -> Bool {
             guard let value = fields[name] else { return defaultValue }
-            guard case .bool(let flag) = value else { throw mismatch(path + "." + name, expected: "a Boolean", found: value) }
+            guard case .bool(let flag) = value else {
+                throw mismatch(path + "." + name, expected: "a Boolean", found: value)
+            }
             return flag
         }
         let searchable = try flag("searchable", default: true)
@@ -157,7 +161,9 @@ enum ItemJSONDecoding {
     }
 
     /// Converts a JSON value to an attribute value of `type`; a single element is accepted for a list.
-    static func attributeValue(_ json: JSONValue, type: AttributeType, path: String) throws(ItemJSONError) -> AttributeValue {
+    static func attributeValue(
+        _ json: JSONValue, type: AttributeType, path: String
+    ) throws(ItemJSONError) -> AttributeValue {
         if type.isMultiValued {
             let elements: [JSONValue]
             if case .array(let array) = json { elements = array } else { elements = [json] }

@@ -4,15 +4,20 @@ import Foundation
 enum ItemJSONEncoding {
     static func object(for item: StoredItem) -> JSONValue {
         var members = [JSONMember(key: "uniqueIdentifier", value: .string(item.uniqueIdentifier))]
-        if let domain = item.domainIdentifier { members.append(JSONMember(key: "domainIdentifier", value: .string(domain))) }
+        if let domain = item.domainIdentifier {
+            members.append(JSONMember(key: "domainIdentifier", value: .string(domain)))
+        }
         if let expiration = item.expirationDate {
             members.append(JSONMember(key: "expirationDate", value: .string(ISO8601Date.format(expiration))))
         }
-        if let contentType = item.contentType { members.append(JSONMember(key: "contentType", value: .string(contentType))) }
+        if let contentType = item.contentType {
+            members.append(JSONMember(key: "contentType", value: .string(contentType)))
+        }
         if item.isUpdate { members.append(JSONMember(key: "isUpdate", value: .bool(true))) }
         let attributes = item.attributes.filter { $0.key != "contentType" }.sorted { $0.key < $1.key }
         members.append(
-            JSONMember(key: "attributes", value: .object(attributes.map { JSONMember(key: $0.key, value: json($0.value)) }))
+            JSONMember(
+                key: "attributes", value: .object(attributes.map { JSONMember(key: $0.key, value: json($0.value)) }))
         )
         let custom = item.customAttributes.values.sorted { $0.name < $1.name }
         if !custom.isEmpty {

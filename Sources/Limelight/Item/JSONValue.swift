@@ -60,7 +60,8 @@ indirect enum JSONValue: Sendable, Equatable {
         case .object(let members):
             if members.isEmpty { return "{}" }
             if !prettyPrinted {
-                return "{" + members.map { Self.quote($0.key) + ":" + $0.value.serialized() }.joined(separator: ",") + "}"
+                return "{" + members.map { Self.quote($0.key) + ":" + $0.value.serialized() }.joined(separator: ",")
+                    + "}"
             }
             let inner = indent + "  "
             let body = members.map {

@@ -57,7 +57,8 @@ public struct StoredItem: Sendable, Hashable {
         self.expirationDate = expirationDate
         self.isUpdate = isUpdate
         self.attributes = attributes
-        self.customAttributes = Dictionary(customAttributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.customAttributes = Dictionary(
+            customAttributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Captures a searchable item.

@@ -196,7 +196,9 @@ public enum StoredItemCodec {
             let nameOffset = reader.offset
             let name = try reader.readString()
             let keyFlags = try reader.readByte()
-            guard keyFlags & ~KeyFlag.known == 0 else { throw .corrupt("unknown key flags \(keyFlags)", at: nameOffset) }
+            guard keyFlags & ~KeyFlag.known == 0 else {
+                throw .corrupt("unknown key flags \(keyFlags)", at: nameOffset)
+            }
             let value = try readValue(&reader)
             guard
                 let key = CSCustomAttributeKey(
@@ -213,7 +215,9 @@ public enum StoredItemCodec {
                 throw .corrupt(error.message, at: nameOffset)
             }
         }
-        guard reader.isAtEnd else { throw .corrupt("\(reader.remaining) unexpected bytes after the item", at: reader.offset) }
+        guard reader.isAtEnd else {
+            throw .corrupt("\(reader.remaining) unexpected bytes after the item", at: reader.offset)
+        }
         return StoredItem(
             uncheckedIdentifier: uniqueIdentifier, domainIdentifier: domainIdentifier, expirationDate: expirationDate,
             isUpdate: flags & Flag.update != 0, attributes: attributes, customAttributes: customAttributes
