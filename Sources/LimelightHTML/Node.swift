@@ -49,6 +49,8 @@ public final class HTMLNode {
     public private(set) weak var parent: HTMLNode?
     /// For a `template` element, its template contents (a document fragment); otherwise nil.
     public var templateContents: HTMLNode?
+    /// Whether tree construction currently has this element on its stack of open elements.
+    var isOnOpenElementStack = false
 
     /// Creates a detached node.
     public init(kind: Kind, attributes: [HTMLAttribute] = []) {
@@ -85,7 +87,7 @@ public final class HTMLNode {
     public func insertChild(_ child: HTMLNode, before reference: HTMLNode?) {
         child.removeFromParent()
         child.parent = self
-        if let reference, let index = children.firstIndex(where: { $0 === reference }) {
+        if let reference, let index = children.lastIndex(where: { $0 === reference }) {
             children.insert(child, at: index)
         } else {
             children.append(child)
@@ -95,7 +97,7 @@ public final class HTMLNode {
     /// Detaches this node from its parent, if it has one.
     public func removeFromParent() {
         guard let parent else { return }
-        if let index = parent.children.firstIndex(where: { $0 === self }) {
+        if let index = parent.children.lastIndex(where: { $0 === self }) {
             parent.children.remove(at: index)
         }
         self.parent = nil
@@ -113,15 +115,36 @@ public final class HTMLNode {
 
     /// The concatenated text of every text node below this node, in document order
     /// (the DOM's `textContent`).
+    /// - Complexity: O(n) in the number of descendants; iterative, so deep trees are safe.
     public var textContent: String {
         var result = ""
-        appendText(to: &result)
+        var stack: [HTMLNode] = [self]
+        while let node = stack.popLast() {
+            if case .text(let text) = node.kind { result += text }
+            stack.append(contentsOf: node.children.reversed())
+        }
         return result
     }
 
-    private func appendText(to result: inout String) {
-        if case .text(let text) = kind { result += text }
-        for child in children { child.appendText(to: &result) }
+    /// Releases descendants iteratively so that freeing a very deep tree cannot overflow the stack.
+    deinit {
+        guard !children.isEmpty || templateContents != nil else { return }
+        var pending = children
+        children = []
+        if let contents = templateContents {
+            pending.append(contents)
+            templateContents = nil
+        }
+        while var node = pending.popLast() {
+            if isKnownUniquelyReferenced(&node) {
+                pending.append(contentsOf: node.children)
+                node.children = []
+                if let contents = node.templateContents {
+                    pending.append(contents)
+                    node.templateContents = nil
+                }
+            }
+        }
     }
 
     /// Every element below this node in document (pre-)order, not including this node.

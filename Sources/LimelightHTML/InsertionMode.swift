@@ -1,0 +1,111 @@
+/// The insertion modes of tree construction (HTML §13.2.4.1).
+enum InsertionMode {
+    case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text
+    case inTable, inTableText, inCaption, inColumnGroup, inTableBody, inRow, inCell
+    case inSelect, inSelectInTable, inTemplate, afterBody, inFrameset, afterFrameset
+    case afterAfterBody, afterAfterFrameset
+}
+
+/// The document's quirks mode, decided from the DOCTYPE (HTML §13.2.6.4.1).
+public enum HTMLQuirksMode: Sendable, Hashable {
+    /// Standards mode.
+    case noQuirks
+    /// Limited-quirks ("almost standards") mode.
+    case limitedQuirks
+    /// Quirks mode.
+    case quirks
+}
+
+/// An entry of the list of active formatting elements.
+enum FormattingEntry {
+    case marker
+    case element(HTMLNode, TagToken)
+
+    var node: HTMLNode? {
+        if case .element(let node, _) = self { return node }
+        return nil
+    }
+}
+
+/// Element name sets used by tree construction.
+enum ElementSets {
+    /// The HTML elements of the "special" category (§13.2.4.2).
+    static let specialHTML: Set<String> = [
+        "address", "applet", "area", "article", "aside", "base", "basefont", "bgsound", "blockquote", "body",
+        "br", "button", "caption", "center", "col", "colgroup", "dd", "details", "dir", "div", "dl", "dt",
+        "embed", "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3",
+        "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "iframe", "img", "input", "keygen", "li",
+        "link", "listing", "main", "marquee", "menu", "meta", "nav", "noembed", "noframes", "noscript",
+        "object", "ol", "p", "param", "plaintext", "pre", "script", "search", "section", "select", "source",
+        "style", "summary", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "title",
+        "tr", "track", "ul", "wbr", "xmp",
+    ]
+    /// HTML elements that bound the default "in scope" search.
+    static let defaultScopeHTML: Set<String> = [
+        "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template",
+    ]
+    static let mathMLScopeBoundaries: Set<String> = ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"]
+    static let svgScopeBoundaries: Set<String> = ["foreignObject", "desc", "title"]
+    /// Elements whose end tags are implied (§13.2.6.3).
+    static let impliedEndTags: Set<String> = ["dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"]
+    static let impliedEndTagsThoroughly: Set<String> = [
+        "caption", "colgroup", "dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc", "tbody",
+        "td", "tfoot", "th", "thead", "tr",
+    ]
+    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    static let formattingNames: Set<String> = [
+        "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
+    ]
+}
+
+/// Tree-construction conveniences on nodes.
+extension HTMLNode {
+    /// The element's local name, or the empty string for other nodes.
+    var localName: String {
+        if case .element(let name, _) = kind { return name }
+        return ""
+    }
+
+    /// The element's namespace, or nil for other nodes.
+    var elementNamespace: HTMLNamespace? {
+        if case .element(_, let namespace) = kind { return namespace }
+        return nil
+    }
+
+    /// Whether this is an HTML element whose name is in `names`.
+    func isHTMLElement(in names: Set<String>) -> Bool {
+        if case .element(let name, .html) = kind { return names.contains(name) }
+        return false
+    }
+
+    /// Whether this element is in the "special" category.
+    var isSpecial: Bool {
+        guard case .element(let name, let namespace) = kind else { return false }
+        switch namespace {
+        case .html: return ElementSets.specialHTML.contains(name)
+        case .mathML: return ElementSets.mathMLScopeBoundaries.contains(name)
+        case .svg: return ElementSets.svgScopeBoundaries.contains(name)
+        }
+    }
+
+    /// Whether this element is a MathML text integration point (§13.2.6.5).
+    var isMathMLTextIntegrationPoint: Bool {
+        guard case .element(let name, .mathML) = kind else { return false }
+        return name == "mi" || name == "mo" || name == "mn" || name == "ms" || name == "mtext"
+    }
+
+    /// Whether this element is an HTML integration point (§13.2.6.5).
+    var isHTMLIntegrationPoint: Bool {
+        guard case .element(let name, let namespace) = kind else { return false }
+        switch namespace {
+        case .svg:
+            return name == "foreignObject" || name == "desc" || name == "title"
+        case .mathML:
+            guard name == "annotation-xml", let encoding = attribute("encoding") else { return false }
+            let lowered = encoding.lowercased()
+            return lowered == "text/html" || lowered == "application/xhtml+xml"
+        case .html:
+            return false
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// The adoption agency algorithm (HTML §13.2.6.4.7, "in body", end tags of formatting elements).
+extension TreeBuilder {
+    /// Runs the algorithm for an end tag named `subject`. Returns false when the caller must
+    /// instead act as described for "any other end tag".
+    func runAdoptionAgency(_ subject: String) -> Bool {
+        if let current = currentNode, current.isHTMLElement(subject), indexInActiveFormatting(current) == nil {
+            pop()
+            return true
+        }
+        for _ in 0..<8 {
+            // The last formatting element named `subject` after the last marker.
+            var formattingIndex: Int?
+            var index = activeFormatting.count - 1
+            while index >= 0 {
+                guard case .element(let node, _) = activeFormatting[index] else { break }
+                if node.isHTMLElement(subject) {
+                    formattingIndex = index
+                    break
+                }
+                index -= 1
+            }
+            guard let formattingListIndex = formattingIndex,
+                case .element(let formattingElement, let formattingTag) = activeFormatting[formattingListIndex]
+            else { return false }
+
+            guard formattingElement.isOnOpenElementStack,
+                let formattingStackIndex = openElements.lastIndex(where: { $0 === formattingElement })
+            else {
+                parseError()
+                activeFormatting.remove(at: formattingListIndex)
+                return true
+            }
+            guard hasElementInScope(node: formattingElement) else {
+                parseError()
+                return true
+            }
+            if formattingElement !== currentNode { parseError() }
+
+            var furthestBlockIndex: Int?
+            for candidate in (formattingStackIndex + 1)..<openElements.count where openElements[candidate].isSpecial {
+                furthestBlockIndex = candidate
+                break
+            }
+            guard let furthestIndex = furthestBlockIndex else {
+                while let popped = pop(), popped !== formattingElement {}
+                if let listIndex = indexInActiveFormatting(formattingElement) {
+                    activeFormatting.remove(at: listIndex)
+                }
+                return true
+            }
+            let furthestBlock = openElements[furthestIndex]
+            let commonAncestor = openElements[formattingStackIndex - 1]
+            var bookmark = formattingListIndex
+            var lastNode = furthestBlock
+            var nodeIndex = furthestIndex
+            var innerCounter = 0
+            while true {
+                innerCounter += 1
+                nodeIndex -= 1
+                let node = openElements[nodeIndex]
+                if node === formattingElement { break }
+                var listIndex = indexInActiveFormatting(node)
+                if innerCounter > 3, let found = listIndex {
+                    activeFormatting.remove(at: found)
+                    if found < bookmark { bookmark -= 1 }
+                    listIndex = nil
+                }
+                guard let nodeListIndex = listIndex, case .element(_, let nodeTag) = activeFormatting[nodeListIndex]
+                else {
+                    openElements.remove(at: nodeIndex)
+                    node.isOnOpenElementStack = false
+                    openElementCounts[node.localName, default: 1] -= 1
+                    continue
+                }
+                let replacement = createElement(nodeTag, namespace: .html)
+                activeFormatting[nodeListIndex] = .element(replacement, nodeTag)
+                openElements[nodeIndex] = replacement
+                node.isOnOpenElementStack = false
+                replacement.isOnOpenElementStack = true
+                if lastNode === furthestBlock { bookmark = nodeListIndex + 1 }
+                replacement.appendChild(lastNode)
+                lastNode = replacement
+            }
+            insert(lastNode, at: appropriateInsertionPlace(overrideTarget: commonAncestor))
+
+            let newElement = createElement(formattingTag, namespace: .html)
+            furthestBlock.reparentChildren(to: newElement)
+            furthestBlock.appendChild(newElement)
+
+            if let oldListIndex = indexInActiveFormatting(formattingElement) {
+                activeFormatting.remove(at: oldListIndex)
+                if oldListIndex < bookmark { bookmark -= 1 }
+            }
+            bookmark = min(max(bookmark, 0), activeFormatting.count)
+            activeFormatting.insert(.element(newElement, formattingTag), at: bookmark)
+
+            removeFromStack(formattingElement)
+            if let furthestStackIndex = openElements.lastIndex(where: { $0 === furthestBlock }) {
+                openElements.insert(newElement, at: furthestStackIndex + 1)
+                newElement.isOnOpenElementStack = true
+                openElementCounts[newElement.localName, default: 0] += 1
+            }
+        }
+        return true
+    }
+}

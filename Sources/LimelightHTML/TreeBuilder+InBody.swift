@@ -1,0 +1,371 @@
+/// The "in body" insertion mode (HTML §13.2.6.4.7).
+extension TreeBuilder {
+    static let closesParagraphStartTags: Set<String> = [
+        "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl",
+        "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p",
+        "search", "section", "summary", "ul",
+    ]
+    static let blockEndTags: Set<String> = [
+        "address", "article", "aside", "blockquote", "button", "center", "details", "dialog", "dir", "div", "dl",
+        "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "listing", "main", "menu", "nav", "ol",
+        "pre", "search", "section", "summary", "ul",
+    ]
+
+    func handleInBody(_ token: inout Token) -> Bool {
+        switch token {
+        case .characters(let bytes):
+            insertBodyCharacters(bytes)
+        case .comment(let text):
+            insertComment(text)
+        case .doctype:
+            parseError()
+        case .startTag(let tag):
+            return handleInBodyStartTag(tag, &token)
+        case .endTag(let tag):
+            return handleInBodyEndTag(tag, &token)
+        case .endOfFile:
+            if !templateModes.isEmpty { return handleInTemplate(&token) }
+        }
+        return false
+    }
+
+    /// Character tokens in body: NULs are dropped, text is inserted after reconstructing the
+    /// active formatting elements.
+    func insertBodyCharacters(_ bytes: [UInt8]) {
+        var text = bytes
+        if text.contains(0) {
+            parseError()
+            text.removeAll { $0 == 0 }
+            if text.isEmpty { return }
+        }
+        reconstructActiveFormattingElements()
+        insertCharacters(text)
+        if framesetOK && !CharacterRuns.isAllWhitespace(text) { framesetOK = false }
+    }
+
+    private func handleInBodyStartTag(_ tag: TagToken, _ token: inout Token) -> Bool {
+        let name = tag.name
+        switch name {
+        case "html":
+            parseError()
+            if hasTemplateOnStack { return false }
+            if let root = openElements.first { addMissingAttributes(tag.attributes, to: root) }
+        case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
+            return handleInHead(&token)
+        case "body":
+            parseError()
+            guard openElements.count > 1, openElements[1].isHTMLElement("body"), !hasTemplateOnStack else {
+                return false
+            }
+            framesetOK = false
+            addMissingAttributes(tag.attributes, to: openElements[1])
+        case "frameset":
+            parseError()
+            guard openElements.count > 1, openElements[1].isHTMLElement("body"), framesetOK else { return false }
+            openElements[1].removeFromParent()
+            while openElements.count > 1 { pop() }
+            insertElement(tag)
+            mode = .inFrameset
+        case _ where Self.closesParagraphStartTags.contains(name):
+            closePElementIfInButtonScope()
+            insertElement(tag)
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            closePElementIfInButtonScope()
+            if let current = currentNode, current.isHTMLElement(in: ElementSets.headings) {
+                parseError()
+                pop()
+            }
+            insertElement(tag)
+        case "pre", "listing":
+            closePElementIfInButtonScope()
+            insertElement(tag)
+            skipNextLineFeed = true
+            framesetOK = false
+        case "form":
+            let templateOpen = hasTemplateOnStack
+            if formElement != nil && !templateOpen {
+                parseError()
+                return false
+            }
+            closePElementIfInButtonScope()
+            let node = insertElement(tag)
+            if !templateOpen { formElement = node }
+        case "li", "dd", "dt":
+            framesetOK = false
+            let closing: Set<String> = name == "li" ? ["li"] : ["dd", "dt"]
+            for node in openElements.reversed() {
+                if node.isHTMLElement(in: closing) {
+                    let nodeName = node.localName
+                    generateImpliedEndTags(except: nodeName)
+                    if !currentNodeIsHTML(nodeName) { parseError() }
+                    popUntilHTMLElementPopped(nodeName)
+                    break
+                }
+                if node.isSpecial && !node.isHTMLElement(in: ["address", "div", "p"]) { break }
+            }
+            closePElementIfInButtonScope()
+            insertElement(tag)
+        case "plaintext":
+            closePElementIfInButtonScope()
+            insertElement(tag)
+            tokenizer.state = .plaintext
+        case "button":
+            if hasElementInScope("button") {
+                parseError()
+                generateImpliedEndTags()
+                popUntilHTMLElementPopped("button")
+            }
+            reconstructActiveFormattingElements()
+            insertElement(tag)
+            framesetOK = false
+        case "a":
+            if let existing = lastActiveFormattingElementAfterMarker(named: "a") {
+                parseError()
+                if !runAdoptionAgency("a") { anyOtherEndTag("a") }
+                if let index = indexInActiveFormatting(existing) { activeFormatting.remove(at: index) }
+                removeFromStack(existing)
+            }
+            reconstructActiveFormattingElements()
+            let node = insertElement(tag)
+            pushActiveFormattingElement(node, tag)
+        case "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u":
+            reconstructActiveFormattingElements()
+            let node = insertElement(tag)
+            pushActiveFormattingElement(node, tag)
+        case "nobr":
+            reconstructActiveFormattingElements()
+            if hasElementInScope("nobr") {
+                parseError()
+                if !runAdoptionAgency("nobr") { anyOtherEndTag("nobr") }
+                reconstructActiveFormattingElements()
+            }
+            let node = insertElement(tag)
+            pushActiveFormattingElement(node, tag)
+        case "applet", "marquee", "object":
+            reconstructActiveFormattingElements()
+            insertElement(tag)
+            activeFormatting.append(.marker)
+            framesetOK = false
+        case "table":
+            if quirksMode != .quirks { closePElementIfInButtonScope() }
+            insertElement(tag)
+            framesetOK = false
+            mode = .inTable
+        case "area", "br", "embed", "img", "keygen", "wbr":
+            reconstructActiveFormattingElements()
+            insertElement(tag)
+            pop()
+            framesetOK = false
+        case "input":
+            reconstructActiveFormattingElements()
+            insertElement(tag)
+            pop()
+            if !Self.isHiddenInput(tag) { framesetOK = false }
+        case "param", "source", "track":
+            insertElement(tag)
+            pop()
+        case "hr":
+            closePElementIfInButtonScope()
+            insertElement(tag)
+            pop()
+            framesetOK = false
+        case "image":
+            parseError()
+            var renamed = tag
+            renamed.name = "img"
+            token = .startTag(renamed)
+            return true
+        case "textarea":
+            insertElement(tag)
+            skipNextLineFeed = true
+            tokenizer.state = .rcdata
+            originalMode = mode
+            framesetOK = false
+            mode = .text
+        case "xmp":
+            closePElementIfInButtonScope()
+            reconstructActiveFormattingElements()
+            framesetOK = false
+            parseGenericText(tag, state: .rawtext)
+        case "iframe":
+            framesetOK = false
+            parseGenericText(tag, state: .rawtext)
+        case "noembed":
+            parseGenericText(tag, state: .rawtext)
+        case "select":
+            reconstructActiveFormattingElements()
+            insertElement(tag)
+            framesetOK = false
+            switch mode {
+            case .inTable, .inCaption, .inTableBody, .inRow, .inCell: mode = .inSelectInTable
+            default: mode = .inSelect
+            }
+        case "optgroup", "option":
+            if currentNodeIsHTML("option") { pop() }
+            reconstructActiveFormattingElements()
+            insertElement(tag)
+        case "rb", "rtc":
+            if hasElementInScope("ruby") {
+                generateImpliedEndTags()
+                if !currentNodeIsHTML("ruby") { parseError() }
+            }
+            insertElement(tag)
+        case "rp", "rt":
+            if hasElementInScope("ruby") {
+                generateImpliedEndTags(except: "rtc")
+                if !currentNodeIsHTML("rtc") && !currentNodeIsHTML("ruby") { parseError() }
+            }
+            insertElement(tag)
+        case "math", "svg":
+            reconstructActiveFormattingElements()
+            var adjusted = tag
+            if name == "math" {
+                ForeignAdjustments.adjustMathMLAttributes(&adjusted.attributes)
+            } else {
+                ForeignAdjustments.adjustSVGAttributes(&adjusted.attributes)
+            }
+            ForeignAdjustments.adjustForeignAttributes(&adjusted.attributes)
+            insertElement(adjusted, namespace: name == "math" ? .mathML : .svg)
+            if tag.selfClosing { pop() }
+        case "caption", "col", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr":
+            parseError()
+        default:
+            reconstructActiveFormattingElements()
+            insertElement(tag)
+        }
+        return false
+    }
+
+    static func isHiddenInput(_ tag: TagToken) -> Bool {
+        guard let type = tag.attributes.first(where: { $0.name == "type" }) else { return false }
+        return DoctypeQuirks.asciiLowercased(type.value) == "hidden"
+    }
+
+    func addMissingAttributes(_ attributes: [HTMLAttribute], to node: HTMLNode) {
+        for attribute in attributes where !node.attributes.contains(where: { $0.name == attribute.name }) {
+            node.attributes.append(attribute)
+        }
+    }
+
+    func lastActiveFormattingElementAfterMarker(named name: String) -> HTMLNode? {
+        for entry in activeFormatting.reversed() {
+            guard case .element(let node, _) = entry else { return nil }
+            if node.isHTMLElement(name) { return node }
+        }
+        return nil
+    }
+
+    private func handleInBodyEndTag(_ tag: TagToken, _ token: inout Token) -> Bool {
+        let name = tag.name
+        switch name {
+        case "template":
+            return handleInHead(&token)
+        case "body", "html":
+            guard hasElementInScope("body") else {
+                parseError()
+                return false
+            }
+            mode = .afterBody
+            return name == "html"
+        case _ where Self.blockEndTags.contains(name):
+            guard hasElementInScope(name) else {
+                parseError()
+                return false
+            }
+            generateImpliedEndTags()
+            if !currentNodeIsHTML(name) { parseError() }
+            popUntilHTMLElementPopped(name)
+        case "form":
+            if !hasTemplateOnStack {
+                let node = formElement
+                formElement = nil
+                guard let node, hasElementInScope(node: node) else {
+                    parseError()
+                    return false
+                }
+                generateImpliedEndTags()
+                if currentNode !== node { parseError() }
+                removeFromStack(node)
+            } else {
+                guard hasElementInScope("form") else {
+                    parseError()
+                    return false
+                }
+                generateImpliedEndTags()
+                if !currentNodeIsHTML("form") { parseError() }
+                popUntilHTMLElementPopped("form")
+            }
+        case "p":
+            if !hasElementInScope("p", .button) {
+                parseError()
+                insertElement(named: "p")
+            }
+            closePElement()
+        case "li":
+            guard hasElementInScope("li", .listItem) else {
+                parseError()
+                return false
+            }
+            generateImpliedEndTags(except: "li")
+            if !currentNodeIsHTML("li") { parseError() }
+            popUntilHTMLElementPopped("li")
+        case "dd", "dt":
+            guard hasElementInScope(name) else {
+                parseError()
+                return false
+            }
+            generateImpliedEndTags(except: name)
+            if !currentNodeIsHTML(name) { parseError() }
+            popUntilHTMLElementPopped(name)
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            guard hasElementInScope(anyOf: ElementSets.headings) else {
+                parseError()
+                return false
+            }
+            generateImpliedEndTags()
+            if !currentNodeIsHTML(name) { parseError() }
+            popUntilHTMLElementPopped(in: ElementSets.headings)
+        case "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u":
+            if !runAdoptionAgency(name) { anyOtherEndTag(name) }
+        case "applet", "marquee", "object":
+            guard hasElementInScope(name) else {
+                parseError()
+                return false
+            }
+            generateImpliedEndTags()
+            if !currentNodeIsHTML(name) { parseError() }
+            popUntilHTMLElementPopped(name)
+            clearActiveFormattingToLastMarker()
+        case "br":
+            parseError()
+            token = .startTag(TagToken(name: "br", attributes: [], selfClosing: false))
+            return handleInBodyStartTag(TagToken(name: "br", attributes: [], selfClosing: false), &token)
+        default:
+            anyOtherEndTag(name)
+        }
+        return false
+    }
+
+    /// The "any other end tag" rules of "in body".
+    func anyOtherEndTag(_ name: String) {
+        guard hasOpenElement(named: name) else {
+            parseError()
+            return
+        }
+        var index = openElements.count - 1
+        while index >= 0 {
+            let node = openElements[index]
+            if node.isHTMLElement(name) {
+                generateImpliedEndTags(except: name)
+                if currentNode !== node { parseError() }
+                while let popped = pop(), popped !== node {}
+                return
+            }
+            if node.isSpecial {
+                parseError()
+                return
+            }
+            index -= 1
+        }
+    }
+}

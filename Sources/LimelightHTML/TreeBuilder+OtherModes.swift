@@ -1,0 +1,309 @@
+/// The "text", "in select", "in select in table", "in template", "after body", "in frameset",
+/// "after frameset", "after after body" and "after after frameset" insertion modes
+/// (HTML §13.2.6.4.8, §13.2.6.4.16–§13.2.6.4.23).
+extension TreeBuilder {
+    func handleText(_ token: inout Token) -> Bool {
+        switch token {
+        case .characters(let bytes):
+            insertCharacters(bytes)
+            return false
+        case .endOfFile:
+            parseError()
+            pop()
+            mode = originalMode
+            return true
+        case .endTag:
+            pop()
+            mode = originalMode
+            return false
+        default:
+            return false
+        }
+    }
+
+    func handleInSelect(_ token: inout Token) -> Bool {
+        switch token {
+        case .characters(let bytes):
+            if bytes.contains(0) {
+                parseError()
+                insertCharacters(bytes.filter { $0 != 0 })
+            } else {
+                insertCharacters(bytes)
+            }
+        case .comment(let text):
+            insertComment(text)
+        case .doctype:
+            parseError()
+        case .startTag(let tag):
+            switch tag.name {
+            case "html":
+                return handleInBody(&token)
+            case "option":
+                if currentNodeIsHTML("option") { pop() }
+                insertElement(tag)
+            case "optgroup":
+                if currentNodeIsHTML("option") { pop() }
+                if currentNodeIsHTML("optgroup") { pop() }
+                insertElement(tag)
+            case "hr":
+                if currentNodeIsHTML("option") { pop() }
+                if currentNodeIsHTML("optgroup") { pop() }
+                insertElement(tag)
+                pop()
+            case "select":
+                parseError()
+                if hasElementInScope("select", .select) {
+                    popUntilHTMLElementPopped("select")
+                    resetInsertionMode()
+                }
+            case "input", "keygen", "textarea":
+                parseError()
+                guard hasElementInScope("select", .select) else { return false }
+                popUntilHTMLElementPopped("select")
+                resetInsertionMode()
+                return true
+            case "script", "template":
+                return handleInHead(&token)
+            default:
+                parseError()
+            }
+        case .endTag(let tag):
+            switch tag.name {
+            case "optgroup":
+                if currentNodeIsHTML("option"), openElements.count >= 2,
+                    openElements[openElements.count - 2].isHTMLElement("optgroup")
+                {
+                    pop()
+                }
+                if currentNodeIsHTML("optgroup") { pop() } else { parseError() }
+            case "option":
+                if currentNodeIsHTML("option") { pop() } else { parseError() }
+            case "select":
+                guard hasElementInScope("select", .select) else {
+                    parseError()
+                    return false
+                }
+                popUntilHTMLElementPopped("select")
+                resetInsertionMode()
+            case "template":
+                return handleInHead(&token)
+            default:
+                parseError()
+            }
+        case .endOfFile:
+            return handleInBody(&token)
+        }
+        return false
+    }
+
+    func handleInSelectInTable(_ token: inout Token) -> Bool {
+        let tableNames: Set<String> = ["caption", "table", "tbody", "tfoot", "thead", "tr", "td", "th"]
+        switch token {
+        case .startTag(let tag) where tableNames.contains(tag.name):
+            parseError()
+            popUntilHTMLElementPopped("select")
+            resetInsertionMode()
+            return true
+        case .endTag(let tag) where tableNames.contains(tag.name):
+            parseError()
+            guard hasElementInScope(tag.name, .table) else { return false }
+            popUntilHTMLElementPopped("select")
+            resetInsertionMode()
+            return true
+        default:
+            return handleInSelect(&token)
+        }
+    }
+
+    func handleInTemplate(_ token: inout Token) -> Bool {
+        switch token {
+        case .characters, .comment, .doctype:
+            return handleInBody(&token)
+        case .startTag(let tag):
+            let newMode: InsertionMode
+            switch tag.name {
+            case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
+                return handleInHead(&token)
+            case "caption", "colgroup", "tbody", "tfoot", "thead":
+                newMode = .inTable
+            case "col":
+                newMode = .inColumnGroup
+            case "tr":
+                newMode = .inTableBody
+            case "td", "th":
+                newMode = .inRow
+            default:
+                newMode = .inBody
+            }
+            _ = templateModes.popLast()
+            templateModes.append(newMode)
+            mode = newMode
+            return true
+        case .endTag(let tag):
+            if tag.name == "template" { return handleInHead(&token) }
+            parseError()
+            return false
+        case .endOfFile:
+            guard hasTemplateOnStack else { return false }
+            parseError()
+            popUntilHTMLElementPopped("template")
+            clearActiveFormattingToLastMarker()
+            _ = templateModes.popLast()
+            resetInsertionMode()
+            return true
+        }
+    }
+
+    func handleAfterBody(_ token: inout Token) -> Bool {
+        switch token {
+        case .characters(let bytes):
+            if CharacterRuns.isAllWhitespace(bytes) { return handleInBody(&token) }
+            let count = CharacterRuns.leadingWhitespaceCount(bytes)
+            if count > 0 {
+                var whitespace = Token.characters(Array(bytes[..<count]))
+                _ = handleInBody(&whitespace)
+                token = .characters(Array(bytes[count...]))
+            }
+        case .comment(let text):
+            insertComment(text, into: openElements.first ?? document)
+            return false
+        case .doctype:
+            parseError()
+            return false
+        case .startTag(let tag) where tag.name == "html":
+            return handleInBody(&token)
+        case .endTag(let tag) where tag.name == "html":
+            if contextElement != nil {
+                parseError()
+                return false
+            }
+            mode = .afterAfterBody
+            return false
+        case .endOfFile:
+            return false
+        default:
+            break
+        }
+        parseError()
+        mode = .inBody
+        return true
+    }
+
+    /// Inserts only the whitespace characters of a run; the others are parse errors.
+    private func insertWhitespaceOnly(_ bytes: [UInt8]) {
+        let whitespace = bytes.filter(ASCII.isWhitespace)
+        if whitespace.count != bytes.count { parseError() }
+        insertCharacters(whitespace)
+    }
+
+    func handleInFrameset(_ token: inout Token) -> Bool {
+        switch token {
+        case .characters(let bytes):
+            insertWhitespaceOnly(bytes)
+        case .comment(let text):
+            insertComment(text)
+        case .doctype:
+            parseError()
+        case .startTag(let tag):
+            switch tag.name {
+            case "html":
+                return handleInBody(&token)
+            case "frameset":
+                insertElement(tag)
+            case "frame":
+                insertElement(tag)
+                pop()
+            case "noframes":
+                return handleInHead(&token)
+            default:
+                parseError()
+            }
+        case .endTag(let tag) where tag.name == "frameset":
+            if openElements.count <= 1 {
+                parseError()
+                return false
+            }
+            pop()
+            if contextElement == nil && !currentNodeIsHTML("frameset") { mode = .afterFrameset }
+        case .endTag:
+            parseError()
+        case .endOfFile:
+            if openElements.count > 1 { parseError() }
+        }
+        return false
+    }
+
+    func handleAfterFrameset(_ token: inout Token) -> Bool {
+        switch token {
+        case .characters(let bytes):
+            insertWhitespaceOnly(bytes)
+        case .comment(let text):
+            insertComment(text)
+        case .doctype:
+            parseError()
+        case .startTag(let tag) where tag.name == "html":
+            return handleInBody(&token)
+        case .startTag(let tag) where tag.name == "noframes":
+            return handleInHead(&token)
+        case .endTag(let tag) where tag.name == "html":
+            mode = .afterAfterFrameset
+        case .endOfFile:
+            break
+        default:
+            parseError()
+        }
+        return false
+    }
+
+    func handleAfterAfterBody(_ token: inout Token) -> Bool {
+        switch token {
+        case .comment(let text):
+            insertComment(text, into: document)
+            return false
+        case .doctype:
+            return handleInBody(&token)
+        case .characters(let bytes):
+            if CharacterRuns.isAllWhitespace(bytes) { return handleInBody(&token) }
+            let count = CharacterRuns.leadingWhitespaceCount(bytes)
+            if count > 0 {
+                var whitespace = Token.characters(Array(bytes[..<count]))
+                _ = handleInBody(&whitespace)
+                token = .characters(Array(bytes[count...]))
+            }
+        case .startTag(let tag) where tag.name == "html":
+            return handleInBody(&token)
+        case .endOfFile:
+            return false
+        default:
+            break
+        }
+        parseError()
+        mode = .inBody
+        return true
+    }
+
+    func handleAfterAfterFrameset(_ token: inout Token) -> Bool {
+        switch token {
+        case .comment(let text):
+            insertComment(text, into: document)
+        case .doctype:
+            return handleInBody(&token)
+        case .characters(let bytes):
+            let whitespace = bytes.filter(ASCII.isWhitespace)
+            if whitespace.count != bytes.count { parseError() }
+            if !whitespace.isEmpty {
+                var whitespaceToken = Token.characters(whitespace)
+                return handleInBody(&whitespaceToken)
+            }
+        case .startTag(let tag) where tag.name == "html":
+            return handleInBody(&token)
+        case .startTag(let tag) where tag.name == "noframes":
+            return handleInHead(&token)
+        case .endOfFile:
+            break
+        default:
+            parseError()
+        }
+        return false
+    }
+}

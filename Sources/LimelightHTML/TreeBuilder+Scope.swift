@@ -1,0 +1,216 @@
+/// Element scopes, implied end tags, resetting the insertion mode and the list of active
+/// formatting elements (HTML §13.2.4.2, §13.2.4.3, §13.2.6.3).
+extension TreeBuilder {
+    enum Scope {
+        case standard, listItem, button, table, select
+    }
+
+    /// Whether `node` ends a search in `scope`.
+    private func isScopeBoundary(_ node: HTMLNode, _ scope: Scope) -> Bool {
+        guard case .element(let name, let namespace) = node.kind else { return false }
+        switch scope {
+        case .table:
+            return namespace == .html && (name == "html" || name == "table" || name == "template")
+        case .select:
+            return !(namespace == .html && (name == "optgroup" || name == "option"))
+        case .standard, .listItem, .button:
+            switch namespace {
+            case .html:
+                if ElementSets.defaultScopeHTML.contains(name) { return true }
+                if scope == .listItem { return name == "ol" || name == "ul" }
+                if scope == .button { return name == "button" }
+                return false
+            case .mathML:
+                return ElementSets.mathMLScopeBoundaries.contains(name)
+            case .svg:
+                return ElementSets.svgScopeBoundaries.contains(name)
+            }
+        }
+    }
+
+    /// Whether an HTML element named `name` is in the given scope.
+    func hasElementInScope(_ name: String, _ scope: Scope = .standard) -> Bool {
+        guard hasOpenElement(named: name) else { return false }
+        for node in openElements.reversed() {
+            if node.isHTMLElement(name) { return true }
+            if isScopeBoundary(node, scope) { return false }
+        }
+        return false
+    }
+
+    /// Whether any HTML element with a name in `names` is in the given scope.
+    func hasElementInScope(anyOf names: Set<String>, _ scope: Scope = .standard) -> Bool {
+        for node in openElements.reversed() {
+            if node.isHTMLElement(in: names) { return true }
+            if isScopeBoundary(node, scope) { return false }
+        }
+        return false
+    }
+
+    /// Whether `target` is on the stack and in (default) scope.
+    func hasElementInScope(node target: HTMLNode) -> Bool {
+        guard target.isOnOpenElementStack else { return false }
+        for node in openElements.reversed() {
+            if node === target { return true }
+            if isScopeBoundary(node, .standard) { return false }
+        }
+        return false
+    }
+
+    /// Generates implied end tags, except for HTML elements named `excluded`.
+    func generateImpliedEndTags(except excluded: String? = nil) {
+        while let node = currentNode, node.isHTMLElement(in: ElementSets.impliedEndTags) {
+            if let excluded, node.isHTMLElement(excluded) { return }
+            pop()
+        }
+    }
+
+    func generateImpliedEndTagsThoroughly() {
+        while let node = currentNode, node.isHTMLElement(in: ElementSets.impliedEndTagsThoroughly) {
+            pop()
+        }
+    }
+
+    /// "Close a p element".
+    func closePElement() {
+        generateImpliedEndTags(except: "p")
+        if !currentNodeIsHTML("p") { parseError() }
+        popUntilHTMLElementPopped("p")
+    }
+
+    func closePElementIfInButtonScope() {
+        if hasElementInScope("p", .button) { closePElement() }
+    }
+
+    /// Resets the insertion mode appropriately (§13.2.4.1).
+    func resetInsertionMode() {
+        var index = openElements.count - 1
+        while index >= 0 {
+            var node = openElements[index]
+            let last = index == 0
+            if last, let contextElement { node = contextElement }
+            if case .element(let name, .html) = node.kind {
+                switch name {
+                case "select":
+                    if !last {
+                        var ancestorIndex = index - 1
+                        while ancestorIndex > 0 {
+                            let ancestor = openElements[ancestorIndex]
+                            if ancestor.isHTMLElement("template") { break }
+                            if ancestor.isHTMLElement("table") {
+                                mode = .inSelectInTable
+                                return
+                            }
+                            ancestorIndex -= 1
+                        }
+                    }
+                    mode = .inSelect
+                    return
+                case "td" where !last, "th" where !last:
+                    mode = .inCell
+                    return
+                case "tr":
+                    mode = .inRow
+                    return
+                case "tbody", "thead", "tfoot":
+                    mode = .inTableBody
+                    return
+                case "caption":
+                    mode = .inCaption
+                    return
+                case "colgroup":
+                    mode = .inColumnGroup
+                    return
+                case "table":
+                    mode = .inTable
+                    return
+                case "template":
+                    mode = templateModes.last ?? .inBody
+                    return
+                case "head" where !last:
+                    mode = .inHead
+                    return
+                case "body":
+                    mode = .inBody
+                    return
+                case "frameset":
+                    mode = .inFrameset
+                    return
+                case "html":
+                    mode = headElement == nil ? .beforeHead : .afterHead
+                    return
+                default:
+                    break
+                }
+            }
+            if last {
+                mode = .inBody
+                return
+            }
+            index -= 1
+        }
+        mode = .inBody
+    }
+
+    // MARK: - Active formatting elements
+
+    /// Pushes an element onto the list, applying the Noah's Ark clause (at most three equal
+    /// elements after the last marker).
+    func pushActiveFormattingElement(_ node: HTMLNode, _ tag: TagToken) {
+        var matches = 0
+        var earliestMatch: Int?
+        var index = activeFormatting.count - 1
+        while index >= 0 {
+            guard case .element(let other, let otherTag) = activeFormatting[index] else { break }
+            if otherTag.name == tag.name && other.elementNamespace == node.elementNamespace
+                && Self.sameAttributes(otherTag.attributes, tag.attributes)
+            {
+                matches += 1
+                earliestMatch = index
+            }
+            index -= 1
+        }
+        if matches >= 3, let earliestMatch { activeFormatting.remove(at: earliestMatch) }
+        activeFormatting.append(.element(node, tag))
+    }
+
+    static func sameAttributes(_ first: [HTMLAttribute], _ second: [HTMLAttribute]) -> Bool {
+        guard first.count == second.count else { return false }
+        for attribute in first {
+            guard second.contains(where: { $0.name == attribute.name && $0.value == attribute.value
+                && $0.namespacePrefix == attribute.namespacePrefix }) else { return false }
+        }
+        return true
+    }
+
+    /// Reconstructs the active formatting elements (§13.2.4.3).
+    func reconstructActiveFormattingElements() {
+        guard let lastEntry = activeFormatting.last, case .element(let lastNode, _) = lastEntry,
+            !lastNode.isOnOpenElementStack
+        else { return }
+        var index = activeFormatting.count - 1
+        // Rewind to the entry after the last marker or open element.
+        while index > 0 {
+            let previous = activeFormatting[index - 1]
+            guard case .element(let node, _) = previous, !node.isOnOpenElementStack else { break }
+            index -= 1
+        }
+        // Advance, creating each element.
+        while index < activeFormatting.count {
+            guard case .element(_, let tag) = activeFormatting[index] else { break }
+            let newElement = insertElement(tag)
+            activeFormatting[index] = .element(newElement, tag)
+            index += 1
+        }
+    }
+
+    func clearActiveFormattingToLastMarker() {
+        while let entry = activeFormatting.popLast() {
+            if case .marker = entry { return }
+        }
+    }
+
+    func indexInActiveFormatting(_ node: HTMLNode) -> Int? {
+        activeFormatting.lastIndex { $0.node === node }
+    }
+}

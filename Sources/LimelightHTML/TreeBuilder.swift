@@ -1,0 +1,298 @@
+/// WHATWG tree construction (HTML §13.2.6): consumes tokens and builds the node tree.
+///
+/// The builder pulls tokens from its tokenizer and, between pulls, adjusts the tokenizer state
+/// (RCDATA, RAWTEXT, script data, PLAINTEXT) and whether CDATA sections are allowed.
+final class TreeBuilder {
+    var tokenizer: Tokenizer
+    let document = HTMLNode(kind: .document)
+    var mode: InsertionMode = .initial
+    var originalMode: InsertionMode = .initial
+    var templateModes: [InsertionMode] = []
+    var openElements: [HTMLNode] = []
+    /// How many elements of each local name are on the stack of open elements; lets scope
+    /// checks and end-tag searches for absent names finish in O(1).
+    var openElementCounts: [String: Int] = [:]
+    var activeFormatting: [FormattingEntry] = []
+    var headElement: HTMLNode?
+    var formElement: HTMLNode?
+    var framesetOK = true
+    var fosterParenting = false
+    var quirksMode: HTMLQuirksMode = .noQuirks
+    var pendingTableText: [UInt8] = []
+    var skipNextLineFeed = false
+    var errorCount = 0
+    /// The context element when parsing a fragment.
+    var contextElement: HTMLNode?
+
+    init(input: [UInt8]) {
+        tokenizer = Tokenizer(input: input)
+    }
+
+    // MARK: - Driving
+
+    /// Runs tree construction to the end of the input.
+    func run() {
+        while true {
+            let token = tokenizer.next()
+            if case .endOfFile = token {
+                process(token)
+                break
+            }
+            process(token)
+            tokenizer.allowsCDATA = adjustedCurrentNode.map { $0.elementNamespace != .html } ?? false
+        }
+    }
+
+    /// The total number of parse errors (tokenizer and tree construction).
+    var parseErrorCount: Int { errorCount + tokenizer.errorCount }
+
+    func parseError() {
+        errorCount += 1
+    }
+
+    /// The tree construction dispatcher (§13.2.6).
+    func process(_ initialToken: Token) {
+        var token = initialToken
+        if skipNextLineFeed {
+            skipNextLineFeed = false
+            if case .characters(let bytes) = token, bytes.first == ASCII.lineFeed {
+                if bytes.count == 1 { return }
+                token = .characters(Array(bytes.dropFirst()))
+            }
+        }
+        var reprocess = true
+        var guardCount = 0
+        while reprocess {
+            guardCount += 1
+            if guardCount > 64 { return }  // Defensive: the algorithm never needs this many passes.
+            if shouldUseForeignContentRules(for: token) {
+                reprocess = processForeignContent(&token)
+            } else {
+                reprocess = processInsertionMode(mode, &token)
+            }
+        }
+    }
+
+    /// Processes `token` by the rules of `mode`; returns true when the token must be reprocessed.
+    func processInsertionMode(_ mode: InsertionMode, _ token: inout Token) -> Bool {
+        switch mode {
+        case .initial: return handleInitial(&token)
+        case .beforeHTML: return handleBeforeHTML(&token)
+        case .beforeHead: return handleBeforeHead(&token)
+        case .inHead: return handleInHead(&token)
+        case .inHeadNoscript: return handleInHeadNoscript(&token)
+        case .afterHead: return handleAfterHead(&token)
+        case .inBody: return handleInBody(&token)
+        case .text: return handleText(&token)
+        case .inTable: return handleInTable(&token)
+        case .inTableText: return handleInTableText(&token)
+        case .inCaption: return handleInCaption(&token)
+        case .inColumnGroup: return handleInColumnGroup(&token)
+        case .inTableBody: return handleInTableBody(&token)
+        case .inRow: return handleInRow(&token)
+        case .inCell: return handleInCell(&token)
+        case .inSelect: return handleInSelect(&token)
+        case .inSelectInTable: return handleInSelectInTable(&token)
+        case .inTemplate: return handleInTemplate(&token)
+        case .afterBody: return handleAfterBody(&token)
+        case .inFrameset: return handleInFrameset(&token)
+        case .afterFrameset: return handleAfterFrameset(&token)
+        case .afterAfterBody: return handleAfterAfterBody(&token)
+        case .afterAfterFrameset: return handleAfterAfterFrameset(&token)
+        }
+    }
+
+    func shouldUseForeignContentRules(for token: Token) -> Bool {
+        guard let node = adjustedCurrentNode, node.elementNamespace != .html else { return false }
+        switch token {
+        case .endOfFile:
+            return false
+        case .characters:
+            if node.isMathMLTextIntegrationPoint || node.isHTMLIntegrationPoint { return false }
+        case .startTag(let tag):
+            if node.isMathMLTextIntegrationPoint && tag.name != "mglyph" && tag.name != "malignmark" { return false }
+            if tag.name == "svg", case .element("annotation-xml", .mathML) = node.kind { return false }
+            if node.isHTMLIntegrationPoint { return false }
+        default:
+            break
+        }
+        return true
+    }
+
+    // MARK: - The stack of open elements
+
+    var currentNode: HTMLNode? { openElements.last }
+
+    /// The context element when the stack holds only the root in a fragment parse, else the
+    /// current node.
+    var adjustedCurrentNode: HTMLNode? {
+        if let contextElement, openElements.count == 1 { return contextElement }
+        return openElements.last
+    }
+
+    func push(_ node: HTMLNode) {
+        openElements.append(node)
+        node.isOnOpenElementStack = true
+        openElementCounts[node.localName, default: 0] += 1
+    }
+
+    @discardableResult
+    func pop() -> HTMLNode? {
+        guard let node = openElements.popLast() else { return nil }
+        node.isOnOpenElementStack = false
+        openElementCounts[node.localName, default: 1] -= 1
+        return node
+    }
+
+    func removeFromStack(_ node: HTMLNode) {
+        guard let index = openElements.lastIndex(where: { $0 === node }) else { return }
+        openElements.remove(at: index)
+        node.isOnOpenElementStack = false
+        openElementCounts[node.localName, default: 1] -= 1
+    }
+
+    /// Whether an element with this local name (any namespace) is open.
+    func hasOpenElement(named name: String) -> Bool {
+        (openElementCounts[name] ?? 0) > 0
+    }
+
+    func currentNodeIsHTML(_ name: String) -> Bool {
+        currentNode?.isHTMLElement(name) ?? false
+    }
+
+    /// Pops elements until an HTML element named `name` has been popped.
+    func popUntilHTMLElementPopped(_ name: String) {
+        guard hasOpenElement(named: name) else { return }
+        while let node = pop() {
+            if node.isHTMLElement(name) { return }
+        }
+    }
+
+    /// Pops elements until an HTML element with a name in `names` has been popped.
+    func popUntilHTMLElementPopped(in names: Set<String>) {
+        while let node = pop() {
+            if node.isHTMLElement(in: names) { return }
+        }
+    }
+
+    var hasTemplateOnStack: Bool { hasOpenElement(named: "template") && openElements.contains { $0.isHTMLElement("template") } }
+
+    // MARK: - Inserting nodes
+
+    /// The appropriate place for inserting a node (§13.2.6.1): a parent and the child to insert
+    /// before (nil to append).
+    func appropriateInsertionPlace(overrideTarget: HTMLNode? = nil) -> (parent: HTMLNode, before: HTMLNode?) {
+        let target = overrideTarget ?? currentNode ?? document
+        var place: (parent: HTMLNode, before: HTMLNode?) = (target, nil)
+        if fosterParenting, target.isHTMLElement(in: ["table", "tbody", "tfoot", "thead", "tr"]) {
+            let lastTemplateIndex = openElements.lastIndex { $0.isHTMLElement("template") }
+            let lastTableIndex = openElements.lastIndex { $0.isHTMLElement("table") }
+            if let lastTemplateIndex, lastTableIndex == nil || lastTemplateIndex > lastTableIndex! {
+                place = (openElements[lastTemplateIndex], nil)
+            } else if let lastTableIndex {
+                let table = openElements[lastTableIndex]
+                if let parent = table.parent {
+                    place = (parent, table)
+                } else if lastTableIndex > 0 {
+                    place = (openElements[lastTableIndex - 1], nil)
+                }
+            } else if let root = openElements.first {
+                place = (root, nil)
+            }
+        }
+        if place.parent.isHTMLElement("template"), let contents = place.parent.templateContents {
+            place = (contents, nil)
+        }
+        return place
+    }
+
+    func insert(_ node: HTMLNode, at place: (parent: HTMLNode, before: HTMLNode?)) {
+        if let before = place.before {
+            place.parent.insertChild(node, before: before)
+        } else {
+            place.parent.appendChild(node)
+        }
+    }
+
+    func createElement(_ tag: TagToken, namespace: HTMLNamespace) -> HTMLNode {
+        let node = HTMLNode(kind: .element(name: tag.name, namespace: namespace), attributes: tag.attributes)
+        if namespace == .html && tag.name == "template" {
+            node.templateContents = HTMLNode(kind: .documentFragment)
+        }
+        return node
+    }
+
+    /// Inserts an element for `tag` at the appropriate place and pushes it (§13.2.6.1).
+    @discardableResult
+    func insertElement(_ tag: TagToken, namespace: HTMLNamespace = .html) -> HTMLNode {
+        let node = createElement(tag, namespace: namespace)
+        insert(node, at: appropriateInsertionPlace())
+        push(node)
+        return node
+    }
+
+    /// Inserts an HTML element with no attributes.
+    @discardableResult
+    func insertElement(named name: String) -> HTMLNode {
+        insertElement(TagToken(name: name, attributes: [], selfClosing: false))
+    }
+
+    func insertComment(_ text: String, into parent: HTMLNode? = nil) {
+        let node = HTMLNode(kind: .comment(text))
+        if let parent {
+            parent.appendChild(node)
+        } else {
+            insert(node, at: appropriateInsertionPlace())
+        }
+    }
+
+    /// Inserts characters, merging with an adjacent text node (§13.2.6.1 "insert a character").
+    /// - Complexity: amortized O(length of `bytes`).
+    func insertCharacters<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        guard !bytes.isEmpty else { return }
+        let place = appropriateInsertionPlace()
+        if place.parent.kind.isDocument { return }
+        let previous: HTMLNode?
+        if let before = place.before {
+            if let index = place.parent.children.lastIndex(where: { $0 === before }), index > 0 {
+                previous = place.parent.children[index - 1]
+            } else {
+                previous = nil
+            }
+        } else {
+            previous = place.parent.children.last
+        }
+        if let previous, case .text(var existing) = previous.kind {
+            previous.kind = .document  // Drop the node's reference so `existing` is uniquely owned.
+            existing += String(decoding: bytes, as: UTF8.self)
+            previous.kind = .text(existing)
+            return
+        }
+        insert(HTMLNode(kind: .text(String(decoding: bytes, as: UTF8.self))), at: place)
+    }
+}
+
+extension HTMLNode.Kind {
+    /// Whether this is the document node kind.
+    var isDocument: Bool {
+        if case .document = self { return true }
+        return false
+    }
+}
+
+/// Byte-run helpers for character tokens.
+enum CharacterRuns {
+    /// The number of leading ASCII whitespace bytes.
+    static func leadingWhitespaceCount(_ bytes: [UInt8]) -> Int {
+        var count = 0
+        for byte in bytes {
+            guard ASCII.isWhitespace(byte) else { break }
+            count += 1
+        }
+        return count
+    }
+
+    static func isAllWhitespace(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy(ASCII.isWhitespace)
+    }
+}
