@@ -80,7 +80,7 @@ extension TreeBuilder {
                 text = replaced
             }
             insertCharacters(text)
-            if framesetOK && !text.allSatisfy({ ASCII.isWhitespace($0) || $0 == 0 }) { framesetOK = false }
+            if framesetOK && !bytes.allSatisfy({ ASCII.isWhitespace($0) || $0 == 0 }) { framesetOK = false }
             return false
         case .comment(let text):
             insertComment(text)

@@ -2,7 +2,7 @@
 enum InsertionMode {
     case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text
     case inTable, inTableText, inCaption, inColumnGroup, inTableBody, inRow, inCell
-    case inSelect, inSelectInTable, inTemplate, afterBody, inFrameset, afterFrameset
+    case inTemplate, afterBody, inFrameset, afterFrameset
     case afterAfterBody, afterAfterFrameset
 }
 
@@ -36,7 +36,7 @@ enum ElementSets {
         "embed", "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3",
         "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "iframe", "img", "input", "keygen", "li",
         "link", "listing", "main", "marquee", "menu", "meta", "nav", "noembed", "noframes", "noscript",
-        "object", "ol", "p", "param", "plaintext", "pre", "script", "search", "section", "select", "source",
+        "object", "ol", "p", "param", "plaintext", "pre", "script", "search", "section", "source",
         "style", "summary", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "title",
         "tr", "track", "ul", "wbr", "xmp",
     ]

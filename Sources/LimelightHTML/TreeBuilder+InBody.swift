@@ -157,6 +157,14 @@ extension TreeBuilder {
             pop()
             framesetOK = false
         case "input":
+            if let contextElement, contextElement.isHTMLElement("select") {
+                parseError()
+                return false
+            }
+            if hasElementInScope("select") {
+                parseError()
+                popUntilHTMLElementPopped("select")
+            }
             reconstructActiveFormattingElements()
             insertElement(tag)
             pop()
@@ -166,6 +174,10 @@ extension TreeBuilder {
             pop()
         case "hr":
             closePElementIfInButtonScope()
+            if hasElementInScope("select") {
+                generateImpliedEndTags()
+                if hasElementInScope("option") || hasElementInScope("optgroup") { parseError() }
+            }
             insertElement(tag)
             pop()
             framesetOK = false
@@ -193,15 +205,30 @@ extension TreeBuilder {
         case "noembed":
             parseGenericText(tag, state: .rawtext)
         case "select":
+            if hasElementInScope("select") {
+                parseError()
+                popUntilHTMLElementPopped("select")
+                return false
+            }
             reconstructActiveFormattingElements()
             insertElement(tag)
             framesetOK = false
-            switch mode {
-            case .inTable, .inCaption, .inTableBody, .inRow, .inCell: mode = .inSelectInTable
-            default: mode = .inSelect
+        case "option":
+            if hasElementInScope("select") {
+                generateImpliedEndTags(except: "optgroup")
+                if hasElementInScope("option") { parseError() }
+            } else if currentNodeIsHTML("option") {
+                pop()
             }
-        case "optgroup", "option":
-            if currentNodeIsHTML("option") { pop() }
+            reconstructActiveFormattingElements()
+            insertElement(tag)
+        case "optgroup":
+            if hasElementInScope("select") {
+                generateImpliedEndTags()
+                if hasElementInScope("option") || hasElementInScope("optgroup") { parseError() }
+            } else if currentNodeIsHTML("option") {
+                pop()
+            }
             reconstructActiveFormattingElements()
             insertElement(tag)
         case "rb", "rtc":
@@ -336,6 +363,14 @@ extension TreeBuilder {
             if !currentNodeIsHTML(name) { parseError() }
             popUntilHTMLElementPopped(name)
             clearActiveFormattingToLastMarker()
+        case "select":
+            guard hasElementInScope("select") else {
+                parseError()
+                return false
+            }
+            generateImpliedEndTags()
+            if !currentNodeIsHTML("select") { parseError() }
+            popUntilHTMLElementPopped("select")
         case "br":
             parseError()
             token = .startTag(TagToken(name: "br", attributes: [], selfClosing: false))

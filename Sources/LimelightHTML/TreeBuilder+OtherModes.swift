@@ -1,6 +1,7 @@
-/// The "text", "in select", "in select in table", "in template", "after body", "in frameset",
+/// The "text", "in template", "after body", "in frameset",
 /// "after frameset", "after after body" and "after after frameset" insertion modes
-/// (HTML §13.2.6.4.8, §13.2.6.4.16–§13.2.6.4.23).
+/// (HTML §13.2.6.4.8, §13.2.6.4.18–§13.2.6.4.23). Select elements are parsed by "in body"
+/// (the customizable `<select>` content model), so there are no "in select" modes.
 extension TreeBuilder {
     func handleText(_ token: inout Token) -> Bool {
         switch token {
@@ -18,100 +19,6 @@ extension TreeBuilder {
             return false
         default:
             return false
-        }
-    }
-
-    func handleInSelect(_ token: inout Token) -> Bool {
-        switch token {
-        case .characters(let bytes):
-            if bytes.contains(0) {
-                parseError()
-                insertCharacters(bytes.filter { $0 != 0 })
-            } else {
-                insertCharacters(bytes)
-            }
-        case .comment(let text):
-            insertComment(text)
-        case .doctype:
-            parseError()
-        case .startTag(let tag):
-            switch tag.name {
-            case "html":
-                return handleInBody(&token)
-            case "option":
-                if currentNodeIsHTML("option") { pop() }
-                insertElement(tag)
-            case "optgroup":
-                if currentNodeIsHTML("option") { pop() }
-                if currentNodeIsHTML("optgroup") { pop() }
-                insertElement(tag)
-            case "hr":
-                if currentNodeIsHTML("option") { pop() }
-                if currentNodeIsHTML("optgroup") { pop() }
-                insertElement(tag)
-                pop()
-            case "select":
-                parseError()
-                if hasElementInScope("select", .select) {
-                    popUntilHTMLElementPopped("select")
-                    resetInsertionMode()
-                }
-            case "input", "keygen", "textarea":
-                parseError()
-                guard hasElementInScope("select", .select) else { return false }
-                popUntilHTMLElementPopped("select")
-                resetInsertionMode()
-                return true
-            case "script", "template":
-                return handleInHead(&token)
-            default:
-                parseError()
-            }
-        case .endTag(let tag):
-            switch tag.name {
-            case "optgroup":
-                if currentNodeIsHTML("option"), openElements.count >= 2,
-                    openElements[openElements.count - 2].isHTMLElement("optgroup")
-                {
-                    pop()
-                }
-                if currentNodeIsHTML("optgroup") { pop() } else { parseError() }
-            case "option":
-                if currentNodeIsHTML("option") { pop() } else { parseError() }
-            case "select":
-                guard hasElementInScope("select", .select) else {
-                    parseError()
-                    return false
-                }
-                popUntilHTMLElementPopped("select")
-                resetInsertionMode()
-            case "template":
-                return handleInHead(&token)
-            default:
-                parseError()
-            }
-        case .endOfFile:
-            return handleInBody(&token)
-        }
-        return false
-    }
-
-    func handleInSelectInTable(_ token: inout Token) -> Bool {
-        let tableNames: Set<String> = ["caption", "table", "tbody", "tfoot", "thead", "tr", "td", "th"]
-        switch token {
-        case .startTag(let tag) where tableNames.contains(tag.name):
-            parseError()
-            popUntilHTMLElementPopped("select")
-            resetInsertionMode()
-            return true
-        case .endTag(let tag) where tableNames.contains(tag.name):
-            parseError()
-            guard hasElementInScope(tag.name, .table) else { return false }
-            popUntilHTMLElementPopped("select")
-            resetInsertionMode()
-            return true
-        default:
-            return handleInSelect(&token)
         }
     }
 

@@ -2,7 +2,7 @@
 /// formatting elements (HTML §13.2.4.2, §13.2.4.3, §13.2.6.3).
 extension TreeBuilder {
     enum Scope {
-        case standard, listItem, button, table, select
+        case standard, listItem, button, table
     }
 
     /// Whether `node` ends a search in `scope`.
@@ -11,8 +11,6 @@ extension TreeBuilder {
         switch scope {
         case .table:
             return namespace == .html && (name == "html" || name == "table" || name == "template")
-        case .select:
-            return !(namespace == .html && (name == "optgroup" || name == "option"))
         case .standard, .listItem, .button:
             switch namespace {
             case .html:
@@ -91,21 +89,6 @@ extension TreeBuilder {
             if last, let contextElement { node = contextElement }
             if case .element(let name, .html) = node.kind {
                 switch name {
-                case "select":
-                    if !last {
-                        var ancestorIndex = index - 1
-                        while ancestorIndex > 0 {
-                            let ancestor = openElements[ancestorIndex]
-                            if ancestor.isHTMLElement("template") { break }
-                            if ancestor.isHTMLElement("table") {
-                                mode = .inSelectInTable
-                                return
-                            }
-                            ancestorIndex -= 1
-                        }
-                    }
-                    mode = .inSelect
-                    return
                 case "td" where !last, "th" where !last:
                     mode = .inCell
                     return

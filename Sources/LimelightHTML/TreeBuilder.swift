@@ -23,6 +23,8 @@ final class TreeBuilder {
     var errorCount = 0
     /// The context element when parsing a fragment.
     var contextElement: HTMLNode?
+    /// Whether a `selectedcontent` element was inserted (enables the post-parse mirroring).
+    var sawSelectedContent = false
 
     init(input: [UInt8]) {
         tokenizer = Tokenizer(input: input)
@@ -36,6 +38,7 @@ final class TreeBuilder {
             let token = tokenizer.next()
             if case .endOfFile = token {
                 process(token)
+                if sawSelectedContent { updateSelectedContent(in: document) }
                 break
             }
             process(token)
@@ -91,8 +94,6 @@ final class TreeBuilder {
         case .inTableBody: return handleInTableBody(&token)
         case .inRow: return handleInRow(&token)
         case .inCell: return handleInCell(&token)
-        case .inSelect: return handleInSelect(&token)
-        case .inSelectInTable: return handleInSelectInTable(&token)
         case .inTemplate: return handleInTemplate(&token)
         case .afterBody: return handleAfterBody(&token)
         case .inFrameset: return handleInFrameset(&token)
@@ -226,6 +227,7 @@ final class TreeBuilder {
     @discardableResult
     func insertElement(_ tag: TagToken, namespace: HTMLNamespace = .html) -> HTMLNode {
         let node = createElement(tag, namespace: namespace)
+        if namespace == .html && tag.name == "selectedcontent" { sawSelectedContent = true }
         insert(node, at: appropriateInsertionPlace())
         push(node)
         return node
