@@ -194,4 +194,33 @@ struct ItemJSONCodecTests {
         #expect(encoded.contains(#""q\"\\\u0001é""#))
         #expect(try ItemJSONCodec.decodeItem(fromLine: encoded) == item)
     }
+
+    @Test func nullCustomAttributesAreAbsent() throws {
+        let item = try ItemJSONCodec.decodeItem(fromLine: #"{"uniqueIdentifier":"a","customAttributes":{"k_x":null}}"#)
+        #expect(item.customAttributes.isEmpty)
+    }
+
+    @Test func randomMutationsNeverCrash() {
+        let original = Array(Self.fullLine.utf8)
+        var generator = StoredItemCodecTests.SplitMix64(state: 0x150)
+        var accepted = 0
+        for _ in 0..<1500 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[position] = UInt8.random(in: 0x20...0x7E, using: &generator)
+                case 1: bytes.remove(at: position)
+                default: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: position)
+                }
+            }
+            if let item = try? ItemJSONCodec.decodeItem(from: Data(bytes)) {
+                accepted += 1
+                let encoded = ItemJSONCodec.encode(item)
+                let reencoded = (try? ItemJSONCodec.decodeItem(fromLine: encoded)).map { ItemJSONCodec.encode($0) }
+                #expect(reencoded == encoded)
+            }
+        }
+        #expect(accepted < 1500)
+    }
 }

@@ -59,7 +59,7 @@ enum ItemJSONDecoding {
             guard case .object(let customMembers) = customValue else {
                 throw mismatch("customAttributes", expected: "an object", found: customValue)
             }
-            for member in customMembers { customAttributes.append(try custom(member)) }
+            for member in customMembers where member.value != .null { customAttributes.append(try custom(member)) }
         }
         return StoredItem(
             uncheckedIdentifier: uniqueIdentifier, domainIdentifier: domainIdentifier, expirationDate: expirationDate,
