@@ -52,7 +52,7 @@ public enum ISO8601Duration {
             total += value * unit
             componentCount += 1
         }
-        guard componentCount > 0, total.isFinite else { return nil }
+        guard componentCount > 0, total.isFinite, !inTime || lastRank >= 4 else { return nil }
         return total
     }
 }
