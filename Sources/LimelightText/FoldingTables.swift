@@ -10,8 +10,11 @@ struct FoldingTables: Sendable {
     let diacriticFolding: ScalarMappingTable
     /// Fullwidth and halfwidth forms mapped to their normal width.
     let widthFolding: ScalarMappingTable
-    /// Primary composites keyed by `first << 21 | second`.
-    let composition: [UInt64: UInt32]
+    /// Primary composites keyed by their first scalar: `second, composite` pairs back to back.
+    let composition: ScalarMappingTable
+    /// Scalars after which normalization has work to do: non-starters, and starters that
+    /// compose with the scalar before them (some Indic vowel signs).
+    let compositionParticipants: ScalarMappingTable
 
     /// The tables, parsed on first use (thread-safe lazy initialization of a static constant).
     static let shared = FoldingTables()
@@ -22,18 +25,28 @@ struct FoldingTables: Sendable {
         caseFolding = ScalarMappingTable(hexEntries: FoldingTableData.caseFolding)
         diacriticFolding = ScalarMappingTable(hexEntries: FoldingTableData.diacriticFolding)
         widthFolding = ScalarMappingTable(hexEntries: FoldingTableData.widthFolding)
-        var composition: [UInt64: UInt32] = [:]
+        var pairsByFirst: [UInt32: [UInt32]] = [:]
+        var participants: Set<UInt32> = []
         for entry in HexEntryParser.entries(of: FoldingTableData.composition) {
             guard entry.keys.count == 2, entry.values.count == 1 else { continue }
-            composition[Self.compositionKey(entry.keys[0], entry.keys[1])] = entry.values[0]
+            pairsByFirst[entry.keys[0], default: []].append(contentsOf: [entry.keys[1], entry.values[0]])
+            participants.insert(entry.keys[1])
         }
+        var composition = ScalarMappingTable()
+        for (first, pairs) in pairsByFirst { composition.insert(key: first, mapping: pairs) }
         self.composition = composition
+        for entry in HexEntryParser.entries(of: FoldingTableData.combiningClass) {
+            participants.formUnion(entry.keys)
+        }
+        var compositionParticipants = ScalarMappingTable()
+        for scalar in participants { compositionParticipants.insert(key: scalar, mapping: [1]) }
+        self.compositionParticipants = compositionParticipants
     }
 
-    /// The key of the pair (`first`, `second`) in ``composition``.
+    /// Whether `scalar` is a non-starter or may compose with the scalar before it.
     @inline(__always)
-    static func compositionKey(_ first: UInt32, _ second: UInt32) -> UInt64 {
-        UInt64(first) << 21 | UInt64(second)
+    func takesPartInComposition(_ scalar: UInt32) -> Bool {
+        compositionParticipants.packedMapping(of: scalar) != 0
     }
 
     /// The canonical combining class of `scalar` (0 for starters).
@@ -45,6 +58,14 @@ struct FoldingTables: Sendable {
     /// The primary composite of `first` followed by `second`, if there is one.
     @inline(__always)
     func composite(of first: UInt32, _ second: UInt32) -> UInt32? {
-        composition[Self.compositionKey(first, second)]
+        let packed = composition.packedMapping(of: first)
+        guard packed != 0 else { return nil }
+        var index = ScalarMappingTable.range(of: packed).lowerBound
+        let end = ScalarMappingTable.range(of: packed).upperBound
+        while index + 1 < end {
+            if composition.values[index] == second { return composition.values[index + 1] }
+            index += 2
+        }
+        return nil
     }
 }

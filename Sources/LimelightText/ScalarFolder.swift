@@ -81,7 +81,9 @@ struct ScalarFolder {
                 return
             }
         }
-        if scalar >= 0x300 { needsNormalization = true }
+        if scalar >= 0x300 && !needsNormalization && tables.takesPartInComposition(scalar) {
+            needsNormalization = true
+        }
         pending.append(scalar)
     }
 
@@ -98,8 +100,7 @@ struct ScalarFolder {
     /// The index range described by a packed table slot.
     @inline(__always)
     private static func range(of packed: UInt32) -> Range<Int> {
-        let start = Int(packed >> 3)
-        return start..<(start + Int(packed & 7))
+        ScalarMappingTable.range(of: packed)
     }
 }
 

@@ -32,6 +32,8 @@ enum ScalarKind: UInt8 {
     }
 
     /// The kind of any scalar value.
+    ///
+    /// - Complexity: O(1): a few range checks and a two-stage table lookup.
     static func of(_ value: UInt32) -> ScalarKind {
         if value < 0x80 { return ofASCII(UInt8(truncatingIfNeeded: value)) }
         switch value {
@@ -40,6 +42,19 @@ enum ScalarKind: UInt8 {
         case 0xFF9E, 0xFF9F: return .extend  // halfwidth kana voicing marks belong to the kana before them
         default: break
         }
+        switch WordCategoryTable.shared.category(of: value) {
+        case .separator: return .separator
+        case .lowercase: return .lowercase
+        case .uppercase: return .uppercase
+        case .otherLetter: return isCJK(value) ? .cjk : .otherLetter
+        case .mark: return .extend
+        case .unassigned: return ofNewerScalar(value)
+        }
+    }
+
+    /// The kind of a scalar unassigned in the generated table, from the standard library's
+    /// (possibly newer) Unicode data.
+    private static func ofNewerScalar(_ value: UInt32) -> ScalarKind {
         guard let scalar = Unicode.Scalar(value) else { return .separator }
         switch scalar.properties.generalCategory {
         case .lowercaseLetter:
@@ -47,11 +62,32 @@ enum ScalarKind: UInt8 {
         case .uppercaseLetter, .titlecaseLetter:
             return .uppercase
         case .otherLetter, .modifierLetter, .decimalNumber, .letterNumber, .otherNumber:
-            return TextAnalyzer.isCJK(scalar) ? .cjk : .otherLetter
+            return isCJK(value) ? .cjk : .otherLetter
         case .nonspacingMark, .spacingMark, .enclosingMark:
             return .extend
         default:
             return .separator
+        }
+    }
+
+    /// Whether the scalar value is a Han ideograph or kana letter (see ``TextAnalyzer/isCJK(_:)``).
+    @inline(__always)
+    static func isCJK(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x3005...0x3007, 0x3021...0x3029, 0x3031...0x3035, 0x303B...0x303C:
+            return true  // iteration marks, ideographic numbers, kana repeat marks
+        case 0x3040...0x309F, 0x30A0...0x30FF, 0x31F0...0x31FF:
+            return true  // Hiragana, Katakana, Katakana phonetic extensions
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF:
+            return true  // CJK Unified Ideographs, Extension A, compatibility ideographs
+        case 0xFF66...0xFF9F:
+            return true  // halfwidth Katakana
+        case 0x1AFF0...0x1B16F:
+            return true  // Kana Extended-B, Kana Supplement, Kana Extended-A, Small Kana Extension
+        case 0x20000...0x323AF:
+            return true  // CJK Unified Ideographs Extensions B–H, compatibility supplement
+        default:
+            return false
         }
     }
 }
@@ -68,21 +104,6 @@ extension TextAnalyzer {
     ///
     /// - Complexity: O(1).
     public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3005...0x3007, 0x3021...0x3029, 0x3031...0x3035, 0x303B...0x303C:
-            return true  // iteration marks, ideographic numbers, kana repeat marks
-        case 0x3040...0x309F, 0x30A0...0x30FF, 0x31F0...0x31FF:
-            return true  // Hiragana, Katakana, Katakana phonetic extensions
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF:
-            return true  // CJK Unified Ideographs, Extension A, compatibility ideographs
-        case 0xFF66...0xFF9F:
-            return true  // halfwidth Katakana
-        case 0x1AFF0...0x1B16F:
-            return true  // Kana Extended-B, Kana Supplement, Kana Extended-A, Small Kana Extension
-        case 0x20000...0x323AF:
-            return true  // CJK Unified Ideographs Extensions B–H, compatibility supplement
-        default:
-            return false
-        }
+        ScalarKind.isCJK(scalar.value)
     }
 }

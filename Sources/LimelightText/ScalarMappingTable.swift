@@ -11,7 +11,7 @@ struct ScalarMappingTable: Sendable {
 
     /// Page number of each block of 256 scalars; 0 is the empty page.
     private var pageOfBlock: [UInt16]
-    /// Slots of all pages, 256 per page. 0 means "no mapping", otherwise `offset << 3 | length`.
+    /// Slots of all pages, 256 per page. 0 means "no mapping", otherwise `offset << 8 | length`.
     private var slots: [UInt32]
     /// The mapped scalar sequences, back to back.
     private(set) var values: [UInt32]
@@ -20,29 +20,36 @@ struct ScalarMappingTable: Sendable {
     ///
     /// Malformed entries are skipped; the data is generated, so none are expected.
     init(hexEntries: String) {
-        pageOfBlock = [UInt16](repeating: 0, count: Self.blockCount)
-        slots = [UInt32](repeating: 0, count: Self.pageSize)
-        values = []
+        self.init()
         for entry in HexEntryParser.entries(of: hexEntries) {
             guard entry.keys.count == 1, let key = entry.keys.first else { continue }
             insert(key: key, mapping: entry.values)
         }
     }
 
+    /// Creates an empty table.
+    init() {
+        pageOfBlock = [UInt16](repeating: 0, count: Self.blockCount)
+        slots = [UInt32](repeating: 0, count: Self.pageSize)
+        values = []
+    }
+
     /// Adds one entry; later entries for the same key replace earlier ones.
-    private mutating func insert(key: UInt32, mapping: [UInt32]) {
-        guard key < 0x110000, !mapping.isEmpty, mapping.count < 8 else { return }
+    ///
+    /// Keys past U+10FFFF, empty mappings and mappings of 256 scalars or more are ignored.
+    mutating func insert(key: UInt32, mapping: [UInt32]) {
+        guard key < 0x110000, !mapping.isEmpty, mapping.count < 256, values.count < 1 << 24 else { return }
         let block = Int(key) / Self.pageSize
         if pageOfBlock[block] == 0 {
             pageOfBlock[block] = UInt16(slots.count / Self.pageSize)
             slots.append(contentsOf: repeatElement(0, count: Self.pageSize))
         }
         let slot = Int(pageOfBlock[block]) * Self.pageSize + Int(key) % Self.pageSize
-        slots[slot] = UInt32(values.count) << 3 | UInt32(mapping.count)
+        slots[slot] = UInt32(values.count) << 8 | UInt32(mapping.count)
         values.append(contentsOf: mapping)
     }
 
-    /// The packed mapping of `scalar`: 0 when it has none, else `offset << 3 | length` into ``values``.
+    /// The packed mapping of `scalar`: 0 when it has none, else `offset << 8 | length` into ``values``.
     ///
     /// - Complexity: O(1).
     @inline(__always)
@@ -58,7 +65,14 @@ struct ScalarMappingTable: Sendable {
     @inline(__always)
     func firstValue(of scalar: UInt32, default fallback: UInt32) -> UInt32 {
         let packed = packedMapping(of: scalar)
-        return packed == 0 ? fallback : values[Int(packed >> 3)]
+        return packed == 0 ? fallback : values[Int(packed >> 8)]
+    }
+
+    /// The index range in ``values`` of a packed mapping returned by ``packedMapping(of:)``.
+    @inline(__always)
+    static func range(of packed: UInt32) -> Range<Int> {
+        let start = Int(packed >> 8)
+        return start..<(start + Int(packed & 0xFF))
     }
 }
 

@@ -102,7 +102,18 @@ public enum TextAnalyzer {
     /// The term of an all-ASCII word: lowercased, apostrophes dropped.
     @inline(__always)
     private static func asciiTerm(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        String(unsafeUninitializedCapacity: end - start) { output in
+        var isFolded = true
+        for index in start..<end {
+            let byte = bytes[index]
+            if byte &- 0x41 < 26 || byte == 0x27 {
+                isFolded = false
+                break
+            }
+        }
+        if isFolded {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: end - start) { output in
             var written = 0
             for index in start..<end {
                 let byte = bytes[index]

@@ -89,7 +89,25 @@ enum WordScanner {
                     isASCII = true
                 }
                 previousWasLowercase = kind == .lowercase
-                if byte >= 0x80 { isASCII = false }
+                if byte >= 0x80 {
+                    isASCII = false
+                } else {
+                    // Fast path: ASCII lowercase letters and digits never start a word inside one.
+                    var next = index + 1
+                    while next < count {
+                        let following = bytes[next]
+                        if following &- 0x61 < 26 {
+                            previousWasLowercase = true
+                        } else if following &- 0x30 < 10 {
+                            previousWasLowercase = false
+                        } else {
+                            break
+                        }
+                        next += 1
+                    }
+                    index = next
+                    continue
+                }
             case .cjk:
                 if state != .cjk {
                     finish(at: index)
