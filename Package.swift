@@ -31,7 +31,7 @@ var targets: [Target] = [
     .executableTarget(
         name: "limelight",
         dependencies: [
-            "Limelight", "LimelightWebMarkup",
+            "Limelight", "LimelightCore", "LimelightText", "LimelightWebMarkup",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),

@@ -33,7 +33,8 @@ public struct StoredRecord: Sendable, Hashable {
     /// The expiration instant.
     public var expirationDate: Date { item.expirationDate(indexedAt: indexedAt) }
 
-    func encode() -> [UInt8] {
+    /// The bytes the engine stores for this record.
+    public func encode() -> [UInt8] {
         var writer = LimelightCore.ByteWriter(capacity: 256)
         writer.write(UInt8(1))
         writer.writeString(indexName)
@@ -43,7 +44,8 @@ public struct StoredRecord: Sendable, Hashable {
         return writer.bytes
     }
 
-    static func decode(_ bytes: [UInt8]) throws -> StoredRecord {
+    /// Decodes a record from the bytes the engine stores.
+    public static func decode(_ bytes: [UInt8]) throws -> StoredRecord {
         try bytes.withUnsafeBytes { raw in
             var reader = LimelightCore.ByteReader(raw)
             let version = try reader.readByte()

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Limelight
+
+/// The `limelight` command line: index, inspect, search and validate, in the spirit of
+/// mdimport, mdls, mdfind and mdutil.
+@main
+struct LimelightCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "limelight",
+        abstract: "An on-device search index with Core Spotlight's API, app history and web-markup tools.",
+        discussion: """
+            Every command works on a store directory (--store, default $LIMELIGHT_STORE or \
+            ~/.local/share/limelight) that holds one isolated index per app (--app, default \
+            $LIMELIGHT_BUNDLE_ID). Start with `limelight demo`.
+            """,
+        subcommands: [
+            DemoCommand.self, IndexCommand.self, ShowCommand.self, DumpCommand.self, DeleteCommand.self,
+            StatusCommand.self, ExtractCommand.self, ValidateCommand.self, AASACommand.self,
+        ]
+    )
+}
+
+/// Options shared by the commands that open an app's index.
+struct AppOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The store directory.", valueName: "dir"))
+    var store: String = LimelightStore.defaultPath
+
+    @Option(name: .long, help: ArgumentHelp("The app's bundle identifier.", valueName: "bundle"))
+    var app: String = ProcessInfo.processInfo.environment["LIMELIGHT_BUNDLE_ID"] ?? "com.example.limelight"
+
+    @Option(name: .long, help: ArgumentHelp("The named index (default: the app's default index).", valueName: "name"))
+    var index: String = ""
+
+    /// Opens the app's index.
+    func openApp() throws -> AppIndex {
+        do {
+            return try LimelightStore.shared(path: store).app(app)
+        } catch let error as CSIndexError {
+            throw ValidationError(error.message)
+        }
+    }
+}
+
+/// A failure reported to the user as one line on standard error, with a non-zero exit status.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
