@@ -169,4 +169,16 @@ struct StoredItemCodecTests {
         }
         #expect(decodedCount < 4000)
     }
+
+    @Test func relativeAndFileURLsRoundTrip() throws {
+        let base = try #require(URL(string: "https://example.com/dir/"))
+        let relative = try #require(URL(string: "page?q=1", relativeTo: base))
+        let set = CSSearchableItemAttributeSet(contentType: "public.item")
+        set.contentURL = relative
+        set.thumbnailURL = URL(fileURLWithPath: "/tmp/a b.png")
+        let item = try StoredItem(CSSearchableItem(uniqueIdentifier: "u", domainIdentifier: nil, attributeSet: set))
+        #expect(item[attribute: "contentURL"]?.urlValue?.absoluteString == "https://example.com/dir/page?q=1")
+        #expect(try StoredItemCodec.decode(StoredItemCodec.encode(item)) == item)
+        #expect(try ItemJSONCodec.decodeItem(fromLine: ItemJSONCodec.encode(item)) == item)
+    }
 }

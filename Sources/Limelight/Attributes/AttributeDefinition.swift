@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which ranking field (in the BM25F sense) an attribute's words count toward.
 ///
 /// Matches in higher fields weigh more: a word found in the title outranks the same word found in the
@@ -144,8 +146,14 @@ public struct AttributeDefinition: Sendable, Hashable {
     /// - Throws: ``AttributeError`` with code `readOnly`, `typeMismatch` or `invalidValue`.
     public func validate(_ value: AttributeValue) throws(AttributeError) -> AttributeValue {
         if isReadOnly { throw .readOnly(name) }
-        guard let stored = value.coerced(to: type) else {
+        guard var stored = value.coerced(to: type) else {
             throw .typeMismatch(name, expected: type, found: value.type)
+        }
+        // URLs are kept in absolute form, so that a relative URL equals itself after storage.
+        switch stored {
+        case .url(let url): stored = .url(Self.absolute(url))
+        case .urls(let urls): stored = .urls(urls.map(Self.absolute))
+        default: break
         }
         let numbers: [Double]
         switch stored {
@@ -166,5 +174,9 @@ public struct AttributeDefinition: Sendable, Hashable {
             }
         }
         return stored
+    }
+
+    private static func absolute(_ url: URL) -> URL {
+        url.baseURL == nil ? url : (URL(string: url.absoluteString) ?? url)
     }
 }
