@@ -79,4 +79,23 @@ struct ItemTests {
         #expect(merged.domainIdentifier == "d")
         #expect(!merged.isUpdate)
     }
+
+    @Test func editingAndProjection() throws {
+        var item = try StoredItem(
+            uniqueIdentifier: "a", attributes: ["contentType": .string("public.png"), "title": .string("T")])
+        try item.setAttribute(.string("desc"), for: "kMDItemDescription")
+        try item.setAttribute(nil, for: "title")
+        #expect(item[attribute: "contentDescription"] == .string("desc"))
+        #expect(item[attribute: "title"] == nil)
+        #expect(throws: AttributeError.self) { try item.setAttribute(.bool(true), for: "contentDescription") }
+        #expect(throws: AttributeError.self) { try item.setAttribute(.strings([]), for: "contentTypeTree") }
+        let key = try #require(CSCustomAttributeKey(keyName: "com_example_n"))
+        try item.setCustomAttribute(.integer(4), for: key)
+        let projected = item.keepingOnly(["kMDItemContentTypeTree", "com_example_n", "unknown"])
+        #expect(projected.attributes.keys.sorted() == ["contentType"])
+        #expect(projected[attribute: "contentTypeTree"]?.stringValues?.contains("public.image") == true)
+        #expect(projected[attribute: "com_example_n"] == .number(4))
+        #expect(item.keepingOnly([]).attributes.isEmpty)
+        #expect(item.keepingOnly([]).uniqueIdentifier == "a")
+    }
 }

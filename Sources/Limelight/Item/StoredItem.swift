@@ -17,9 +17,9 @@ public struct StoredItem: Sendable, Hashable {
     public var isUpdate: Bool
     /// The built-in attributes that were set, by property name; the derived `contentTypeTree` is not
     /// stored (see ``allAttributes``).
-    public private(set) var attributes: [String: AttributeValue]
+    public internal(set) var attributes: [String: AttributeValue]
     /// The app-declared attributes, by key name.
-    public private(set) var customAttributes: [String: CustomAttribute]
+    public internal(set) var customAttributes: [String: CustomAttribute]
 
     /// Creates a stored item, checking every attribute against the catalogue.
     ///
