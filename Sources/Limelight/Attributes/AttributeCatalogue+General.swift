@@ -8,7 +8,7 @@ extension AttributeCatalogue {
         AttributeDefinition(
             "displayName", .string, .general, .searchableByDefault,
             ranking: .title, aliases: ["kMDItemDisplayName", "kMDItemFSName"],
-            summary: "A localized name for the item, shown to the user in place of the title when set."
+            summary: "A localized name for the item, shown in place of the title when set (kMDItemFSName is the nearest alias)."
         ),
         AttributeDefinition(
             "alternateNames", .strings, .general, .searchableByDefault,
