@@ -8,7 +8,7 @@ extension AttributeCatalogue {
         AttributeDefinition(
             "displayName", .string, .general, .searchableByDefault,
             ranking: .title, aliases: ["kMDItemDisplayName", "kMDItemFSName"],
-            summary: "A localized name for the item, shown in place of the title (alias kMDItemFSName is its nearest match)."
+            summary: "A localized name for the item, shown in place of the title (kMDItemFSName maps here)."
         ),
         AttributeDefinition(
             "alternateNames", .strings, .general, .searchableByDefault,
