@@ -1,5 +1,8 @@
 /// The parsed Unicode tables used by text folding, built once on first use.
-struct FoldingTables: Sendable {
+///
+/// A class so that folders hold one reference rather than copies of a dozen arrays; it is
+/// immutable (only `let` properties of `Sendable` types), hence `Sendable`.
+final class FoldingTables: Sendable {
     /// Full canonical decompositions (Hangul syllables are left composed).
     let decomposition: ScalarMappingTable
     /// Canonical combining classes; scalars absent from the table have class 0.

@@ -7,8 +7,8 @@
 struct ScalarFolder {
     /// The folding applied to each scalar.
     let options: FoldingOptions
-    /// The tables, fetched once.
-    private let tables = FoldingTables.shared
+    /// The tables (shared, immutable).
+    private let tables: FoldingTables
     /// Decomposed, folded scalars waiting for normalization.
     private var pending: [UInt32] = []
     /// Whether any scalar in `pending` may take part in reordering or composition.
@@ -17,7 +17,7 @@ struct ScalarFolder {
     /// Creates a folder for `options`.
     init(options: FoldingOptions) {
         self.options = options
-        pending.reserveCapacity(64)
+        self.tables = FoldingTables.shared
     }
 
     /// Adds one scalar of input.

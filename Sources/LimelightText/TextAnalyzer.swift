@@ -16,7 +16,9 @@
 ///   spaces, is not split into words (each run of letters is one word).
 ///
 /// Terms are folded with ``FoldingOptions/indexTerm`` (case, diacritics and width) and put in
-/// Normalization Form C, so composed and decomposed spellings give the same term.
+/// Normalization Form C, so composed and decomposed spellings give the same term. Apostrophes,
+/// soft hyphens, zero-width joiners, variation selectors and tatweels are left out of terms
+/// (but stay inside the word's byte range).
 public enum TextAnalyzer {
     /// Splits `text` into words and appends one token per word (or CJK bigram) to `tokens`.
     ///
@@ -27,20 +29,16 @@ public enum TextAnalyzer {
     ///   - startPosition: The position of the first word, for values analysed in several pieces.
     /// - Complexity: O(n) in the UTF-8 length of `text`; ASCII words take a fast path that never
     ///   decodes scalars.
-    public static func analyze(_ text: String, into tokens: inout [AnalyzedToken], startPosition: UInt32 = 0) {
-        var text = text
-        text.withUTF8 { bytes in
+    public static func analyze(
+        _ text: some StringProtocol,
+        into tokens: inout [AnalyzedToken],
+        startPosition: UInt32 = 0
+    ) {
+        withUTF8Bytes(of: text) { bytes in
             var position = startPosition
-            var folder: ScalarFolder? = nil
-            var termBytes: [UInt8] = []
+            var termFolder = TermFolder()
             forEachUnit(of: bytes) { start, end, isASCII in
-                let term: String
-                if isASCII {
-                    term = asciiTerm(bytes, start, end)
-                } else {
-                    if folder == nil { folder = ScalarFolder(options: .indexTerm) }
-                    term = foldedTerm(bytes, start, end, folder: &folder!, scratch: &termBytes)
-                }
+                let term = termFolder.term(bytes, start, end, isASCII: isASCII)
                 tokens.append(AnalyzedToken(term: term, position: position, start: start, end: end))
                 position &+= 1
             }
@@ -52,7 +50,7 @@ public enum TextAnalyzer {
     /// - Parameter text: The text to analyse.
     /// - Returns: The tokens, with positions starting at 0.
     /// - Complexity: O(n) in the UTF-8 length of `text`.
-    public static func analyze(_ text: String) -> [AnalyzedToken] {
+    public static func analyze(_ text: some StringProtocol) -> [AnalyzedToken] {
         var tokens: [AnalyzedToken] = []
         analyze(text, into: &tokens)
         return tokens
@@ -66,8 +64,12 @@ public enum TextAnalyzer {
     /// - Complexity: O(n) in the UTF-8 length of `text`.
     public static func words(_ text: String) -> [Substring] {
         let utf8 = text.utf8
+        var lower = utf8.startIndex
+        var lowerOffset = 0
         return wordRanges(text).map { range in
-            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            // Ranges come in increasing order, so each index is found from the previous one.
+            lower = utf8.index(lower, offsetBy: range.lowerBound - lowerOffset)
+            lowerOffset = range.lowerBound
             let upper = utf8.index(lower, offsetBy: range.count)
             return text[lower..<upper]
         }
@@ -78,13 +80,43 @@ public enum TextAnalyzer {
     /// - Parameter text: The text to split.
     /// - Returns: One range per token, in order.
     /// - Complexity: O(n) in the UTF-8 length of `text`.
-    public static func wordRanges(_ text: String) -> [Range<Int>] {
-        var text = text
+    public static func wordRanges(_ text: some StringProtocol) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        text.withUTF8 { bytes in
+        withUTF8Bytes(of: text) { bytes in
             forEachUnit(of: bytes) { start, end, _ in ranges.append(start..<end) }
         }
         return ranges
+    }
+
+    /// The index term of one word, folded exactly as ``analyze(_:)`` folds the words it finds,
+    /// without splitting it: for query words and prefixes that must be compared with index terms.
+    ///
+    /// - Parameter word: A word (or the start of one, while the user is typing).
+    /// - Returns: `word` folded with ``FoldingOptions/indexTerm``, without apostrophes and other
+    ///   characters that terms leave out (soft hyphens, joiners, variation selectors, tatweel).
+    /// - Complexity: O(n) in the UTF-8 length of `word`.
+    public static func indexTerm(_ word: some StringProtocol) -> String {
+        withUTF8Bytes(of: word) { bytes in
+            var isASCII = true
+            for byte in bytes where byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            var termFolder = TermFolder()
+            return termFolder.term(bytes, 0, bytes.count, isASCII: isASCII)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`, copying them only when they are not
+    /// contiguous in memory.
+    @inline(__always)
+    static func withUTF8Bytes<Result>(
+        of text: some StringProtocol,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        let copy = Array(text.utf8)
+        return copy.withUnsafeBufferPointer(body)
     }
 
     /// Calls `body` with the byte range of every token of `bytes`: each ordinary word, and each
@@ -97,50 +129,5 @@ public enum TextAnalyzer {
             CJKBigrams.characterStarts(in: bytes, segment.start, segment.end, into: &characterStarts)
             CJKBigrams.forEachBigram(characterStarts, end: segment.end) { start, end in body(start, end, false) }
         }
-    }
-
-    /// The term of an all-ASCII word: lowercased, apostrophes dropped.
-    @inline(__always)
-    private static func asciiTerm(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        var isFolded = true
-        for index in start..<end {
-            let byte = bytes[index]
-            if byte &- 0x41 < 26 || byte == 0x27 {
-                isFolded = false
-                break
-            }
-        }
-        if isFolded {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        }
-        return String(unsafeUninitializedCapacity: end - start) { output in
-            var written = 0
-            for index in start..<end {
-                let byte = bytes[index]
-                if byte == 0x27 { continue }
-                output[written] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-                written += 1
-            }
-            return written
-        }
-    }
-
-    /// The term of a word containing non-ASCII scalars: fully folded, apostrophes dropped.
-    private static func foldedTerm(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        _ start: Int,
-        _ end: Int,
-        folder: inout ScalarFolder,
-        scratch: inout [UInt8]
-    ) -> String {
-        var index = start
-        while index < end {
-            let (scalar, length) = UTF8Encoding.decode(bytes, at: index)
-            if scalar != 0x27 && scalar != 0x2019 { folder.append(scalar) }
-            index += length
-        }
-        scratch.removeAll(keepingCapacity: true)
-        folder.finish(into: &scratch)
-        return String(decoding: scratch, as: UTF8.self)
     }
 }

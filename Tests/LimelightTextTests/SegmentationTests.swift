@@ -82,6 +82,11 @@ import Testing
         // Combining marks stay with their letter.
         Case("cafe\u{301} noir", ["cafe\u{301}", "noir"], terms: ["cafe", "noir"]),
         Case("\u{301}orphan", ["orphan"]),
+        // Characters left out of terms but kept in the word.
+        Case("co\u{AD}operation", ["co\u{AD}operation"], terms: ["cooperation"]),
+        Case("1\u{FE0F}\u{20E3} first", ["1\u{FE0F}\u{20E3}", "first"], terms: ["1", "first"]),
+        Case("عـربي", ["عـربي"], terms: ["عربي"]),
+        Case("ـ", ["ـ"], terms: ["ـ"]),
     ]
 
     @Test("segmentation and terms", arguments: cases)
@@ -101,6 +106,24 @@ import Testing
         #expect(tokens.map(\.term) == ["alpha", "beta", "gamma"])
         #expect(tokens.map(\.position) == [0, 1, 10])
         #expect(tokens[2].start == 0 && tokens[2].end == 5)
+    }
+
+    @Test func substringInput() {
+        let text = "xx Hello Wörld yy"
+        let slice = text.dropFirst(3).dropLast(3)
+        #expect(TextAnalyzer.analyze(slice).map(\.term) == ["hello", "world"])
+        #expect(TextAnalyzer.wordRanges(slice) == [0..<5, 6..<12])
+    }
+
+    @Test func indexTermOfOneWord() {
+        #expect(TextAnalyzer.indexTerm("Don't") == "dont")
+        #expect(TextAnalyzer.indexTerm("ÉCOLE") == "ecole")
+        #expect(TextAnalyzer.indexTerm("MyWindow") == "mywindow")
+        #expect(TextAnalyzer.indexTerm("Ｆｒé") == "fre")
+        #expect(TextAnalyzer.indexTerm("") == "")
+        for word in ["Straße", "Łódź", "東京", "ｶﾞ", "naïve"] {
+            #expect(TextAnalyzer.analyze(word).map(\.term) == [TextAnalyzer.indexTerm(word)])
+        }
     }
 
     @Test func cjkQueryForms() {
