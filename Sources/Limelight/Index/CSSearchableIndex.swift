@@ -164,6 +164,11 @@ open class CSSearchableIndex: @unchecked Sendable {
         submit({ [.deleteAll] }, completion: completionHandler)
     }
 
+    /// Waits until every operation submitted to this index object so far has completed.
+    public func waitUntilIdle() async {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    }
+
     /// Housekeeping after a successful write: purge expired items, deliver delegate requests.
     func afterWrite() {
         if state.withLock({ $0.delegate != nil }) { deliverDelegateRequests() }

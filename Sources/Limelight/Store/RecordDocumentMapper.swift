@@ -49,8 +49,10 @@ enum RecordDocumentMapper {
         fields.append(.keywords(IndexFields.kind, [record.kind.rawValue]))
         if let domain = item.domainIdentifier {
             fields.append(.keywords(IndexFields.domainPath, domainPrefixes(domain).map { AppIndex.domainTerm(record.indexName, $0) }))
-            fields.append(.keywords(IndexFields.wholeValue("domainIdentifier"), [wholeValueTerm(domain)]))
-            present.append("domainIdentifier")
+            if !present.contains("domainIdentifier") {
+                fields.append(.keywords(IndexFields.wholeValue("domainIdentifier"), [wholeValueTerm(domain)]))
+                present.append("domainIdentifier")
+            }
         }
         fields.append(.keywords(IndexFields.present, present))
         numbers[IndexFields.expires] = record.expirationDate.timeIntervalSince1970
