@@ -7,6 +7,7 @@ var products: [Product] = [
     .library(name: "Limelight", targets: ["Limelight"]),
     .library(name: "LimelightWebMarkup", targets: ["LimelightWebMarkup"]),
     .executable(name: "limelight", targets: ["limelight"]),
+    .executable(name: "limelightd", targets: ["limelightd"]),
 ]
 
 var targets: [Target] = [
@@ -28,6 +29,19 @@ var targets: [Target] = [
     // Web markup: deep links, structured data, apple-app-site-association, validation.
     .target(name: "LimelightWebMarkup", dependencies: ["LimelightHTML"]),
     .target(name: "LimelightTestSupport"),
+    // The daemon's HTTP adapter over the store: routes, authentication, delegate delivery.
+    .target(
+        name: "LimelightServer",
+        dependencies: [
+            "Limelight",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
+    ),
+    .executableTarget(
+        name: "limelightd",
+        dependencies: ["LimelightServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     .executableTarget(
         name: "limelight",
         dependencies: [
@@ -41,6 +55,13 @@ var targets: [Target] = [
     .testTarget(name: "LimelightTests", dependencies: ["Limelight", "LimelightTestSupport"]),
     .testTarget(name: "LimelightHTMLTests", dependencies: ["LimelightHTML"]),
     .testTarget(name: "LimelightWebMarkupTests", dependencies: ["LimelightWebMarkup"]),
+    .testTarget(
+        name: "LimelightServerTests",
+        dependencies: [
+            "LimelightServer", "LimelightTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]
+    ),
     .testTarget(
         name: "LimelightCLITests",
         dependencies: ["LimelightTestSupport"]
@@ -61,6 +82,8 @@ let package = Package(
     products: products,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -1,1 +1,0 @@
-// LimelightRanking: BM25F scoring, ranking features and score explanations.

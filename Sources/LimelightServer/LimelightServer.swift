@@ -1,0 +1,1 @@
+// LimelightServer: the HTTP/JSON adapter of limelightd over a Limelight store.

@@ -1,0 +1,2 @@
+// limelightd: the search daemon. See LimelightServer.
+print("limelightd is not built yet")
