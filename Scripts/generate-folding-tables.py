@@ -26,7 +26,9 @@ The word category table is a list of runs `start:class` (hexadecimal), one per c
 over all scalar values, where the class is 0 for separators, 1 for lowercase letters (Ll),
 2 for uppercase and titlecase letters (Lu, Lt), 3 for other letters and numbers (Lo, Lm, N*),
 5 for combining marks (M*) and 7 for scalars unassigned in this Unicode version (the module then
-asks the standard library, whose Unicode data may be newer).
+asks the standard library, whose Unicode data may be newer). Bit 8 is added to the class of every
+scalar that index-term folding may change or leave out (see index_term_changes): words made only of
+other scalars are their own index terms, once ASCII is lowercased.
 
 Usage: python3 Scripts/generate-folding-tables.py   (run from the package root)
 """
@@ -186,28 +188,71 @@ def swift_literal(entries, per_line=8):
     return '"""\n' + "\n".join(lines) + '\n        """'
 
 
-def word_category(code):
+# Scalars that index terms leave out. Keep in sync with TermFolder.isLeftOutOfTerms.
+LEFT_OUT_OF_TERMS_RANGES = [
+    (0x27, 0x27), (0x2019, 0x2019), (0x00AD, 0x00AD), (0x034F, 0x034F), (0x0640, 0x0640),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x2060, 0x2064), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF),
+]
+
+
+def composition_participants():
+    """Non-starters and the starters that compose with the scalar before them."""
+    participants = set()
+    for code in scalars():
+        ch = chr(code)
+        if unicodedata.combining(ch):
+            participants.add(code)
+        pair = unicodedata.decomposition(ch).split()
+        if len(pair) == 2 and not pair[0].startswith("<") and unicodedata.normalize("NFC", nfd(ch)) == ch:
+            participants.add(int(pair[1], 16))
+    return participants
+
+
+def index_term_fold(ch):
+    """Folds one scalar the way the module folds index terms (width, case, diacritics, NFC)."""
+    if 0xFF01 <= ord(ch) <= 0xFFEE:
+        ch = unicodedata.normalize("NFKC", ch)
+    folded = ""
+    for part in nfd(ch):
+        for lower in nfd(part.casefold()):
+            for plain in diacritic_fold_one(lower):
+                folded += nfd(plain.casefold())
+    return unicodedata.normalize("NFC", strip_marks(folded))
+
+
+def index_term_changes(code, participants):
+    """Whether index-term folding may change `code`, leave it out, or combine it with a neighbour."""
+    if code < 0x80:
+        return code == 0x27  # ASCII case is handled by the ASCII path
+    if code in participants or any(low <= code <= high for low, high in LEFT_OUT_OF_TERMS_RANGES):
+        return True
+    return index_term_fold(chr(code)) != chr(code)
+
+
+def word_category(code, participants):
     if 0xD800 <= code <= 0xDFFF:
         return 0
     category = unicodedata.category(chr(code))
-    if category == "Ll":
-        return 1
-    if category in ("Lu", "Lt"):
-        return 2
-    if category[0] in "LN":
-        return 3
-    if category[0] == "M":
-        return 5
     if category == "Cn":
         return 7
+    changes = 8 if index_term_changes(code, participants) else 0
+    if category == "Ll":
+        return 1 | changes
+    if category in ("Lu", "Lt"):
+        return 2 | changes
+    if category[0] in "LN":
+        return 3 | changes
+    if category[0] == "M":
+        return 5 | changes
     return 0
 
 
 def word_category_runs():
+    participants = composition_participants()
     runs = []
     previous = None
     for code in range(MAX_SCALAR):
-        category = word_category(code)
+        category = word_category(code, participants)
         if category != previous:
             runs.append(hex_entry(code, [category]))
             previous = category
@@ -242,8 +287,9 @@ def write_word_categories(path):
         out.write("///\n/// Parsed once into a two-stage table by ``WordCategoryTable``.\n")
         out.write("enum WordCategoryData {\n")
         out.write("    /// Class runs: 0 separator, 1 lowercase, 2 uppercase or titlecase, 3 other letter or\n")
-        out.write("    /// number, 5 combining mark, 7 unassigned in Unicode %s. %d runs.\n"
-                  % (unicodedata.unidata_version, len(runs)))
+        out.write("    /// number, 5 combining mark, 7 unassigned in Unicode %s; plus 8 when index-term\n"
+                  % unicodedata.unidata_version)
+        out.write("    /// folding may change the scalar. %d runs.\n" % len(runs))
         out.write("    static let runs = %s\n" % swift_literal(runs, per_line=10))
         out.write("}\n")
 

@@ -4,17 +4,21 @@
 /// mark U+3099), so a bigram never cuts a mark from its base.
 enum CJKBigrams {
     /// Collects the UTF-8 offsets at which each character of the run `start..<end` begins.
+    ///
+    /// - Parameter mayHaveMarks: `false` when the run is known to contain no combining marks (every
+    ///   scalar then starts a character and none needs classifying).
     static func characterStarts(
         in bytes: UnsafeBufferPointer<UInt8>,
         _ start: Int,
         _ end: Int,
+        mayHaveMarks: Bool = true,
         into starts: inout [Int]
     ) {
         starts.removeAll(keepingCapacity: true)
         var index = start
         while index < end {
             let (scalar, length) = UTF8Encoding.decode(bytes, at: index)
-            if starts.isEmpty || ScalarKind.of(scalar) != .extend { starts.append(index) }
+            if !mayHaveMarks || starts.isEmpty || ScalarKind.of(scalar) != .extend { starts.append(index) }
             index += length
         }
     }

@@ -34,21 +34,32 @@ enum ScalarKind: UInt8 {
     /// The kind of any scalar value.
     ///
     /// - Complexity: O(1): a few range checks and a two-stage table lookup.
+    @inline(__always)
     static func of(_ value: UInt32) -> ScalarKind {
-        if value < 0x80 { return ofASCII(UInt8(truncatingIfNeeded: value)) }
+        classify(value).kind
+    }
+
+    /// The kind of any scalar value, and whether index-term folding may change the scalar (always
+    /// `false` for ASCII, whose case the ASCII path folds, except for the apostrophe).
+    ///
+    /// - Complexity: O(1): a few range checks and a two-stage table lookup.
+    static func classify(_ value: UInt32) -> (kind: ScalarKind, changesInTerms: Bool) {
+        if value < 0x80 { return (ofASCII(UInt8(truncatingIfNeeded: value)), value == 0x27) }
         switch value {
-        case 0x2019: return .apostrophe
-        case 0x00AD, 0x200C, 0x200D: return .extend
-        case 0xFF9E, 0xFF9F: return .extend  // halfwidth kana voicing marks belong to the kana before them
+        case 0x2019: return (.apostrophe, true)
+        case 0x00AD, 0x200C, 0x200D: return (.extend, true)
+        case 0xFF9E, 0xFF9F: return (.extend, true)  // halfwidth kana voicing marks belong to the kana before them
         default: break
         }
-        switch WordCategoryTable.shared.category(of: value) {
-        case .separator: return .separator
-        case .lowercase: return .lowercase
-        case .uppercase: return .uppercase
-        case .otherLetter: return isCJK(value) ? .cjk : .otherLetter
-        case .mark: return .extend
-        case .unassigned: return ofNewerScalar(value)
+        let stored = WordCategoryTable.shared.storedClass(of: value)
+        let changes = stored & WordCategoryTable.changesInTermsFlag != 0
+        switch WordCategoryTable.Category(rawValue: stored & ~WordCategoryTable.changesInTermsFlag) {
+        case .separator: return (.separator, changes)
+        case .lowercase: return (.lowercase, changes)
+        case .uppercase: return (.uppercase, changes)
+        case .otherLetter: return (isCJK(value) ? .cjk : .otherLetter, changes)
+        case .mark: return (.extend, changes)
+        case .unassigned, nil: return (ofNewerScalar(value), true)
         }
     }
 

@@ -13,11 +13,18 @@ struct TermFolder {
     /// Creates a term folder.
     init() {}
 
-    /// The term of the word `start..<end` of `bytes`; `isASCII` must be `false` unless every byte
-    /// of the word is ASCII.
+    /// The term of the word `start..<end` of `bytes`.
+    ///
+    /// `needsUnicodeFolding` must be `true` when the word has a scalar that index-term folding may
+    /// change other than an ASCII letter or apostrophe (see ``WordSegment/needsUnicodeFolding``).
     @inline(__always)
-    mutating func term(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, isASCII: Bool) -> String {
-        isASCII ? Self.asciiTerm(bytes, start, end) : foldedTerm(bytes, start, end)
+    mutating func term(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ start: Int,
+        _ end: Int,
+        needsUnicodeFolding: Bool
+    ) -> String {
+        needsUnicodeFolding ? foldedTerm(bytes, start, end) : Self.byteTerm(bytes, start, end)
     }
 
     /// Whether terms leave `scalar` out.
@@ -35,8 +42,9 @@ struct TermFolder {
         }
     }
 
-    /// The term of an all-ASCII word: lowercased, apostrophes dropped.
-    private static func asciiTerm(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    /// The term of a word that needs no Unicode folding: its bytes, with ASCII letters lowercased
+    /// and ASCII apostrophes dropped.
+    private static func byteTerm(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
         var isFolded = true
         for index in start..<end {
             let byte = bytes[index]

@@ -37,8 +37,8 @@ public enum TextAnalyzer {
         withUTF8Bytes(of: text) { bytes in
             var position = startPosition
             var termFolder = TermFolder()
-            forEachUnit(of: bytes) { start, end, isASCII in
-                let term = termFolder.term(bytes, start, end, isASCII: isASCII)
+            forEachUnit(of: bytes) { start, end, needsUnicodeFolding in
+                let term = termFolder.term(bytes, start, end, needsUnicodeFolding: needsUnicodeFolding)
                 tokens.append(AnalyzedToken(term: term, position: position, start: start, end: end))
                 position &+= 1
             }
@@ -97,13 +97,13 @@ public enum TextAnalyzer {
     /// - Complexity: O(n) in the UTF-8 length of `word`.
     public static func indexTerm(_ word: some StringProtocol) -> String {
         withUTF8Bytes(of: word) { bytes in
-            var isASCII = true
+            var needsUnicodeFolding = false
             for byte in bytes where byte >= 0x80 {
-                isASCII = false
+                needsUnicodeFolding = true
                 break
             }
             var termFolder = TermFolder()
-            return termFolder.term(bytes, 0, bytes.count, isASCII: isASCII)
+            return termFolder.term(bytes, 0, bytes.count, needsUnicodeFolding: needsUnicodeFolding)
         }
     }
 
@@ -120,14 +120,22 @@ public enum TextAnalyzer {
     }
 
     /// Calls `body` with the byte range of every token of `bytes`: each ordinary word, and each
-    /// bigram (or lone character) of each CJK run, with whether the range is all ASCII.
+    /// bigram (or lone character) of each CJK run, with whether it needs Unicode folding.
     @inline(__always)
     static func forEachUnit(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Bool) -> Void) {
         var characterStarts: [Int] = []
         WordScanner.scan(bytes) { segment in
-            guard segment.isCJK else { return body(segment.start, segment.end, segment.isASCII) }
-            CJKBigrams.characterStarts(in: bytes, segment.start, segment.end, into: &characterStarts)
-            CJKBigrams.forEachBigram(characterStarts, end: segment.end) { start, end in body(start, end, false) }
+            guard segment.isCJK else { return body(segment.start, segment.end, segment.needsUnicodeFolding) }
+            CJKBigrams.characterStarts(
+                in: bytes,
+                segment.start,
+                segment.end,
+                mayHaveMarks: segment.needsUnicodeFolding,
+                into: &characterStarts
+            )
+            CJKBigrams.forEachBigram(characterStarts, end: segment.end) { start, end in
+                body(start, end, segment.needsUnicodeFolding)
+            }
         }
     }
 }

@@ -4,7 +4,8 @@
 /// The standard library's general category lookup is a search over a compressed table; this one
 /// answers with two array reads, which matters on non-Latin text where every scalar is classified.
 struct WordCategoryTable: Sendable {
-    /// The class of a scalar, as stored in the table (see ``WordCategoryData/runs``).
+    /// The class of a scalar, as stored in the table (see ``WordCategoryData/runs``), without
+    /// the ``changesInTermsFlag``.
     enum Category: UInt8 {
         /// Punctuation, symbols, spaces, controls, private use and surrogates.
         case separator = 0
@@ -20,6 +21,10 @@ struct WordCategoryTable: Sendable {
         case unassigned = 7
     }
 
+    /// Added to the category of a non-ASCII scalar that index-term folding may change, leave out
+    /// or combine with its neighbour.
+    static let changesInTermsFlag: UInt8 = 8
+
     /// The number of scalars per page.
     private static let pageSize = 256
 
@@ -32,42 +37,63 @@ struct WordCategoryTable: Sendable {
     static let shared = WordCategoryTable(runs: WordCategoryData.runs)
 
     /// Builds the table from `start:class` runs.
+    ///
+    /// Blocks that lie inside one run share a page per class; only mixed blocks get pages of
+    /// their own.
     init(runs: String) {
-        var flat = [UInt8](repeating: Category.unassigned.rawValue, count: 0x110000)
         let entries = HexEntryParser.entries(of: runs)
-        for (index, entry) in entries.enumerated() {
-            guard let start = entry.keys.first, let category = entry.values.first, start < 0x110000 else { continue }
-            let end = index + 1 < entries.count ? min(entries[index + 1].keys.first ?? 0x110000, 0x110000) : 0x110000
-            guard end > start else { continue }
-            for scalar in Int(start)..<Int(end) { flat[scalar] = UInt8(truncatingIfNeeded: category) }
+        var starts: [Int] = []
+        var classes: [UInt8] = []
+        for entry in entries {
+            guard let start = entry.keys.first, let value = entry.values.first, start < 0x110000 else { continue }
+            guard starts.isEmpty || Int(start) > (starts.last ?? 0) else { continue }
+            starts.append(Int(start))
+            classes.append(UInt8(truncatingIfNeeded: value))
         }
-        var pageNumbers: [ArraySlice<UInt8>: UInt16] = [:]
+        if starts.first != 0 {
+            starts.insert(0, at: 0)
+            classes.insert(Category.unassigned.rawValue, at: 0)
+        }
+        var uniformPages: [UInt8: UInt16] = [:]
         var pageOfBlock: [UInt16] = []
         var pages: [UInt8] = []
-        pageOfBlock.reserveCapacity(flat.count / Self.pageSize)
-        for blockStart in stride(from: 0, to: flat.count, by: Self.pageSize) {
-            let page = flat[blockStart..<(blockStart + Self.pageSize)]
-            if let number = pageNumbers[page] {
-                pageOfBlock.append(number)
-            } else {
-                let number = UInt16(pages.count / Self.pageSize)
-                pageNumbers[page] = number
-                pages.append(contentsOf: page)
-                pageOfBlock.append(number)
+        pageOfBlock.reserveCapacity(0x110000 / Self.pageSize)
+        var run = 0  // the run containing the start of the current block
+        for blockStart in stride(from: 0, to: 0x110000, by: Self.pageSize) {
+            while run + 1 < starts.count && starts[run + 1] <= blockStart { run += 1 }
+            let blockEnd = blockStart + Self.pageSize
+            let runEnd = run + 1 < starts.count ? starts[run + 1] : 0x110000
+            if runEnd >= blockEnd {
+                let value = classes[run]
+                if let page = uniformPages[value] {
+                    pageOfBlock.append(page)
+                } else {
+                    let page = UInt16(pages.count / Self.pageSize)
+                    uniformPages[value] = page
+                    pages.append(contentsOf: repeatElement(value, count: Self.pageSize))
+                    pageOfBlock.append(page)
+                }
+                continue
+            }
+            pageOfBlock.append(UInt16(pages.count / Self.pageSize))
+            var current = run
+            for scalar in blockStart..<blockEnd {
+                while current + 1 < starts.count && starts[current + 1] <= scalar { current += 1 }
+                pages.append(classes[current])
             }
         }
         self.pageOfBlock = pageOfBlock
         self.pages = pages
     }
 
-    /// The category of `scalar` (any value; values past U+10FFFF are separators).
+    /// The stored class of `scalar`: a ``Category`` raw value, plus ``changesInTermsFlag`` when
+    /// index-term folding may change the scalar. Values past U+10FFFF are separators.
     ///
     /// - Complexity: O(1).
     @inline(__always)
-    func category(of scalar: UInt32) -> Category {
+    func storedClass(of scalar: UInt32) -> UInt8 {
         let block = Int(scalar >> 8)
-        guard block < pageOfBlock.count else { return .separator }
-        let raw = pages[Int(pageOfBlock[block]) &* Self.pageSize &+ Int(scalar & 0xFF)]
-        return Category(rawValue: raw) ?? .separator
+        guard block < pageOfBlock.count else { return Category.separator.rawValue }
+        return pages[Int(pageOfBlock[block]) &* Self.pageSize &+ Int(scalar & 0xFF)]
     }
 }

@@ -6,8 +6,10 @@ struct WordSegment {
     var end: Int
     /// Whether this is a run of CJK characters (to be split into bigrams).
     var isCJK: Bool
-    /// Whether every byte of the segment is ASCII (only ever `true` for ordinary words).
-    var isASCII: Bool
+    /// Whether the segment has a scalar that index-term folding may change other than an ASCII
+    /// letter or apostrophe. When `false`, the term is the segment's bytes with ASCII letters
+    /// lowercased and ASCII apostrophes dropped.
+    var needsUnicodeFolding: Bool
 }
 
 /// Finds the words of UTF-8 text in one pass.
@@ -40,7 +42,7 @@ enum WordScanner {
         var start = 0
         var apostrophe = -1  // offset of an apostrophe that may still join two halves of the word
         var previousWasLowercase = false
-        var isASCII = true
+        var needsUnicodeFolding = false
         var index = 0
         let count = bytes.count
 
@@ -50,9 +52,10 @@ enum WordScanner {
             case .none:
                 break
             case .word:
-                body(WordSegment(start: start, end: apostrophe >= 0 ? apostrophe : end, isCJK: false, isASCII: isASCII))
+                let end = apostrophe >= 0 ? apostrophe : end
+                body(WordSegment(start: start, end: end, isCJK: false, needsUnicodeFolding: needsUnicodeFolding))
             case .cjk:
-                body(WordSegment(start: start, end: end, isCJK: true, isASCII: false))
+                body(WordSegment(start: start, end: end, isCJK: true, needsUnicodeFolding: needsUnicodeFolding))
             }
             state = .none
             apostrophe = -1
@@ -62,12 +65,13 @@ enum WordScanner {
             let byte = bytes[index]
             let kind: ScalarKind
             let length: Int
+            var changesInTerms = false
             if byte < 0x80 {
                 kind = ScalarKind.ofASCII(byte)
                 length = 1
             } else {
                 let decoded = UTF8Encoding.decode(bytes, at: index)
-                kind = ScalarKind.of(decoded.scalar)
+                (kind, changesInTerms) = ScalarKind.classify(decoded.scalar)
                 length = decoded.length
             }
             switch kind {
@@ -80,17 +84,17 @@ enum WordScanner {
                         finish(at: index)
                         state = .word
                         start = index
-                        isASCII = true
+                        needsUnicodeFolding = false
                     }
                 case .cjk, .none:
                     finish(at: index)
                     state = .word
                     start = index
-                    isASCII = true
+                    needsUnicodeFolding = false
                 }
                 previousWasLowercase = kind == .lowercase
                 if byte >= 0x80 {
-                    isASCII = false
+                    if changesInTerms { needsUnicodeFolding = true }
                 } else {
                     // Fast path: ASCII lowercase letters and digits never start a word inside one.
                     var next = index + 1
@@ -113,19 +117,19 @@ enum WordScanner {
                     finish(at: index)
                     state = .cjk
                     start = index
+                    needsUnicodeFolding = false
                 }
+                if changesInTerms { needsUnicodeFolding = true }
             case .extend:
-                if state == .word {
-                    if apostrophe >= 0 {
-                        finish(at: index)
-                    } else {
-                        isASCII = false
-                    }
+                if state == .word && apostrophe >= 0 {
+                    finish(at: index)
+                } else if state != .none {
+                    needsUnicodeFolding = true
                 }
             case .apostrophe:
                 if state == .word && apostrophe < 0 {
                     apostrophe = index
-                    if byte >= 0x80 { isASCII = false }
+                    if byte >= 0x80 { needsUnicodeFolding = true }
                 } else {
                     finish(at: index)
                 }

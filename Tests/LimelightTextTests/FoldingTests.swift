@@ -106,6 +106,29 @@ import Testing
         }
     }
 
+    /// Every scalar that the word-category table says index folding leaves alone must really be
+    /// left alone by the full folding pipeline (the analyzer copies such scalars verbatim).
+    @Test func unchangedScalarsFoldToThemselves() {
+        let table = WordCategoryTable.shared
+        var checked = 0
+        for value in UInt32(0x80)..<0x110000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let stored = table.storedClass(of: value)
+            let category = stored & ~WordCategoryTable.changesInTermsFlag
+            guard stored & WordCategoryTable.changesInTermsFlag == 0,
+                category != WordCategoryTable.Category.separator.rawValue,
+                category != WordCategoryTable.Category.unassigned.rawValue
+            else { continue }
+            let text = String(scalar)
+            let folded = TextAnalyzer.indexTerm(text)
+            if folded != text || Array(folded.unicodeScalars) != [scalar] {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true)) folds to \(folded.unicodeScalars.map(\.value))")
+            }
+            checked += 1
+        }
+        #expect(checked > 100_000)
+    }
+
     @Test func substringInput() {
         let text = "xx ÉCOLE yy"
         let slice = text.dropFirst(3).prefix(5)
