@@ -90,7 +90,7 @@ extension TreeBuilder {
             return false
         case .startTag(let tag):
             let breaksOut = Self.breakoutStartTags.contains(tag.name)
-                || (tag.name == "font" && tag.attributes.contains { ["color", "face", "size"].contains($0.name) })
+                || (tag.name == "font" && tag.attributes.contains { ElementSets.fontBreakoutAttributes.contains($0.name) })
             if breaksOut {
                 parseError()
                 popUntilHTMLContent()

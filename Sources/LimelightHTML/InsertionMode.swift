@@ -25,6 +25,19 @@ enum FormattingEntry {
         if case .element(let node, _) = self { return node }
         return nil
     }
+
+    /// An order-independent hash of the tag name and attributes, for the Noah's Ark clause.
+    static func signature(of tag: TagToken) -> Int {
+        var signature = tag.name.hashValue
+        for attribute in tag.attributes {
+            var hasher = Hasher()
+            hasher.combine(attribute.name)
+            hasher.combine(attribute.value)
+            hasher.combine(attribute.namespacePrefix)
+            signature = signature &+ hasher.finalize()
+        }
+        return signature == Int.min ? 0 : signature
+    }
 }
 
 /// Element name sets used by tree construction.
@@ -53,6 +66,21 @@ enum ElementSets {
         "td", "tfoot", "th", "thead", "tr",
     ]
     static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    static let listItems: Set<String> = ["li"]
+    static let definitionItems: Set<String> = ["dd", "dt"]
+    static let headBodyHTMLBr: Set<String> = ["head", "body", "html", "br"]
+    static let addressDivP: Set<String> = ["address", "div", "p"]
+    static let tableContext: Set<String> = ["table", "template", "html"]
+    static let tableBodyContext: Set<String> = ["tbody", "tfoot", "thead", "template", "html"]
+    static let tableRowContext: Set<String> = ["tr", "template", "html"]
+    static let tableTextTargets: Set<String> = ["table", "tbody", "template", "tfoot", "thead", "tr"]
+    static let tableStructureStartTags: Set<String> = ["caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"]
+    static let captionIgnoredEndTags: Set<String> = ["body", "col", "colgroup", "html", "tbody", "td", "tfoot", "th", "thead", "tr"]
+    static let tableSections: Set<String> = ["tbody", "thead", "tfoot"]
+    static let cells: Set<String> = ["td", "th"]
+    static let cellIgnoredEndTags: Set<String> = ["body", "caption", "col", "colgroup", "html"]
+    static let fosterTargets: Set<String> = ["table", "tbody", "tfoot", "thead", "tr"]
+    static let fontBreakoutAttributes: Set<String> = ["color", "face", "size"]
     static let formattingNames: Set<String> = [
         "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
     ]

@@ -46,11 +46,18 @@ public final class HTMLNode {
     /// The node's children in document order.
     public private(set) var children: [HTMLNode] = []
     /// The node's parent, or nil for the root or a detached node.
-    public private(set) weak var parent: HTMLNode?
+    public var parent: HTMLNode? { parentReference }
+    /// The back pointer behind `parent`. It is unowned (no side-table reference counting, which
+    /// makes building and walking trees several times faster than a weak reference) and is
+    /// never left dangling: it is set only while this node is in the parent's `children`, and
+    /// cleared when the node is removed or reparented and when the parent is deinitialized.
+    private unowned(unsafe) var parentReference: HTMLNode?
     /// For a `template` element, its template contents (a document fragment); otherwise nil.
     public var templateContents: HTMLNode?
     /// Whether tree construction currently has this element on its stack of open elements.
     var isOnOpenElementStack = false
+    /// Whether tree construction currently has this element in its list of active formatting elements.
+    var isInActiveFormattingList = false
 
     /// Creates a detached node.
     public init(kind: Kind, attributes: [HTMLAttribute] = []) {
@@ -78,7 +85,7 @@ public final class HTMLNode {
     /// Appends `child` as the last child, detaching it from any previous parent first.
     public func appendChild(_ child: HTMLNode) {
         child.removeFromParent()
-        child.parent = self
+        child.parentReference = self
         children.append(child)
     }
 
@@ -86,7 +93,7 @@ public final class HTMLNode {
     /// appends when `reference` is not a child.
     public func insertChild(_ child: HTMLNode, before reference: HTMLNode?) {
         child.removeFromParent()
-        child.parent = self
+        child.parentReference = self
         if let reference, let index = children.lastIndex(where: { $0 === reference }) {
             children.insert(child, at: index)
         } else {
@@ -96,11 +103,11 @@ public final class HTMLNode {
 
     /// Detaches this node from its parent, if it has one.
     public func removeFromParent() {
-        guard let parent else { return }
+        guard let parent = parentReference else { return }
         if let index = parent.children.lastIndex(where: { $0 === self }) {
             parent.children.remove(at: index)
         }
-        self.parent = nil
+        parentReference = nil
     }
 
     /// Moves all of this node's children, in order, to the end of `newParent`'s children.
@@ -108,7 +115,7 @@ public final class HTMLNode {
         let moving = children
         children.removeAll()
         for child in moving {
-            child.parent = newParent
+            child.parentReference = newParent
             newParent.children.append(child)
         }
     }
@@ -129,6 +136,7 @@ public final class HTMLNode {
     /// Releases descendants iteratively so that freeing a very deep tree cannot overflow the stack.
     deinit {
         guard !children.isEmpty || templateContents != nil else { return }
+        for child in children { child.parentReference = nil }
         var pending = children
         children = []
         if let contents = templateContents {
@@ -137,6 +145,7 @@ public final class HTMLNode {
         }
         while var node = pending.popLast() {
             if isKnownUniquelyReferenced(&node) {
+                for child in node.children { child.parentReference = nil }
                 pending.append(contentsOf: node.children)
                 node.children = []
                 if let contents = node.templateContents {

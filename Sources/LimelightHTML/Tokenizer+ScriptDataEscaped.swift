@@ -57,7 +57,7 @@ extension Tokenizer {
             let starting = state == .scriptDataDoubleEscapeStart
             if !eof && (ASCII.isWhitespace(byte) || byte == ASCII.slash || byte == ASCII.greaterThan) {
                 position += 1
-                let isScript = temporaryBuffer == Array("script".utf8)
+                let isScript = temporaryBuffer.elementsEqual("script".utf8)
                 if starting {
                     state = isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
                 } else {

@@ -83,7 +83,7 @@ struct Tokenizer {
     mutating func flushText() {
         guard !textBuffer.isEmpty else { return }
         tokenQueue.append(.characters(textBuffer))
-        textBuffer.removeAll(keepingCapacity: true)
+        textBuffer = []
     }
 
     mutating func emit(_ token: Token) {
@@ -144,7 +144,8 @@ struct Tokenizer {
             if !attributes.isEmpty || tagSelfClosing { parseError() }
             emit(.endTag(TagToken(name: name, attributes: [], selfClosing: false)))
         } else {
-            lastStartTagName = tagNameBuffer
+            lastStartTagName.removeAll(keepingCapacity: true)
+            lastStartTagName.append(contentsOf: tagNameBuffer)
             emit(.startTag(TagToken(name: name, attributes: attributes, selfClosing: tagSelfClosing)))
         }
         attributes = []

@@ -27,7 +27,7 @@ extension TreeBuilder {
                 let formattingStackIndex = openElements.lastIndex(where: { $0 === formattingElement })
             else {
                 parseError()
-                activeFormatting.remove(at: formattingListIndex)
+                removeActiveFormattingEntry(at: formattingListIndex)
                 return true
             }
             guard hasElementInScope(node: formattingElement) else {
@@ -44,7 +44,7 @@ extension TreeBuilder {
             guard let furthestIndex = furthestBlockIndex else {
                 while let popped = pop(), popped !== formattingElement {}
                 if let listIndex = indexInActiveFormatting(formattingElement) {
-                    activeFormatting.remove(at: listIndex)
+                    removeActiveFormattingEntry(at: listIndex)
                 }
                 return true
             }
@@ -54,6 +54,9 @@ extension TreeBuilder {
             var lastNode = furthestBlock
             var nodeIndex = furthestIndex
             var innerCounter = 0
+            // Nodes dropped from the stack are compacted once after the loop (the loop only
+            // moves down the stack), keeping the algorithm linear in the stack depth.
+            var droppedFromStack = false
             while true {
                 innerCounter += 1
                 nodeIndex -= 1
@@ -61,25 +64,28 @@ extension TreeBuilder {
                 if node === formattingElement { break }
                 var listIndex = indexInActiveFormatting(node)
                 if innerCounter > 3, let found = listIndex {
-                    activeFormatting.remove(at: found)
+                    removeActiveFormattingEntry(at: found)
                     if found < bookmark { bookmark -= 1 }
                     listIndex = nil
                 }
                 guard let nodeListIndex = listIndex, case .element(_, let nodeTag) = activeFormatting[nodeListIndex]
                 else {
-                    openElements.remove(at: nodeIndex)
                     node.isOnOpenElementStack = false
                     openElementCounts[node.localName, default: 1] -= 1
+                    droppedFromStack = true
                     continue
                 }
                 let replacement = createElement(nodeTag, namespace: .html)
-                activeFormatting[nodeListIndex] = .element(replacement, nodeTag)
+                replaceActiveFormattingElement(at: nodeListIndex, with: replacement, nodeTag)
                 openElements[nodeIndex] = replacement
                 node.isOnOpenElementStack = false
                 replacement.isOnOpenElementStack = true
                 if lastNode === furthestBlock { bookmark = nodeListIndex + 1 }
                 replacement.appendChild(lastNode)
                 lastNode = replacement
+            }
+            if droppedFromStack {
+                openElements.removeAll { !$0.isOnOpenElementStack }
             }
             insert(lastNode, at: appropriateInsertionPlace(overrideTarget: commonAncestor))
 
@@ -88,11 +94,11 @@ extension TreeBuilder {
             furthestBlock.appendChild(newElement)
 
             if let oldListIndex = indexInActiveFormatting(formattingElement) {
-                activeFormatting.remove(at: oldListIndex)
+                removeActiveFormattingEntry(at: oldListIndex)
                 if oldListIndex < bookmark { bookmark -= 1 }
             }
             bookmark = min(max(bookmark, 0), activeFormatting.count)
-            activeFormatting.insert(.element(newElement, formattingTag), at: bookmark)
+            insertActiveFormattingEntry(newElement, formattingTag, at: bookmark)
 
             removeFromStack(formattingElement)
             if let furthestStackIndex = openElements.lastIndex(where: { $0 === furthestBlock }) {

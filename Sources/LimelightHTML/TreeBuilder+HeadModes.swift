@@ -57,7 +57,7 @@ extension TreeBuilder {
             mode = .beforeHead
             return false
         case .endTag(let tag):
-            if !["head", "body", "html", "br"].contains(tag.name) {
+            if !ElementSets.headBodyHTMLBr.contains(tag.name) {
                 parseError()
                 return false
             }
@@ -89,7 +89,7 @@ extension TreeBuilder {
                 return false
             }
         case .endTag(let tag):
-            if !["head", "body", "html", "br"].contains(tag.name) {
+            if !ElementSets.headBodyHTMLBr.contains(tag.name) {
                 parseError()
                 return false
             }
@@ -138,7 +138,7 @@ extension TreeBuilder {
                 return false
             case "template":
                 insertElement(tag)
-                activeFormatting.append(.marker)
+                appendActiveFormattingEntry(.marker)
                 framesetOK = false
                 mode = .inTemplate
                 templateModes.append(.inTemplate)

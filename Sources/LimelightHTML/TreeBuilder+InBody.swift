@@ -92,7 +92,7 @@ extension TreeBuilder {
             if !templateOpen { formElement = node }
         case "li", "dd", "dt":
             framesetOK = false
-            let closing: Set<String> = name == "li" ? ["li"] : ["dd", "dt"]
+            let closing = name == "li" ? ElementSets.listItems : ElementSets.definitionItems
             for node in openElements.reversed() {
                 if node.isHTMLElement(in: closing) {
                     let nodeName = node.localName
@@ -101,7 +101,7 @@ extension TreeBuilder {
                     popUntilHTMLElementPopped(nodeName)
                     break
                 }
-                if node.isSpecial && !node.isHTMLElement(in: ["address", "div", "p"]) { break }
+                if node.isSpecial && !node.isHTMLElement(in: ElementSets.addressDivP) { break }
             }
             closePElementIfInButtonScope()
             insertElement(tag)
@@ -122,7 +122,7 @@ extension TreeBuilder {
             if let existing = lastActiveFormattingElementAfterMarker(named: "a") {
                 parseError()
                 if !runAdoptionAgency("a") { anyOtherEndTag("a") }
-                if let index = indexInActiveFormatting(existing) { activeFormatting.remove(at: index) }
+                if let index = indexInActiveFormatting(existing) { removeActiveFormattingEntry(at: index) }
                 removeFromStack(existing)
             }
             reconstructActiveFormattingElements()
@@ -144,7 +144,7 @@ extension TreeBuilder {
         case "applet", "marquee", "object":
             reconstructActiveFormattingElements()
             insertElement(tag)
-            activeFormatting.append(.marker)
+            appendActiveFormattingEntry(.marker)
             framesetOK = false
         case "table":
             if quirksMode != .quirks { closePElementIfInButtonScope() }

@@ -80,8 +80,23 @@ extension TreeBuilder {
         if hasElementInScope("p", .button) { closePElement() }
     }
 
+    static let resetModeNames = [
+        "td", "th", "tr", "tbody", "thead", "tfoot", "caption", "colgroup", "table", "template", "head",
+        "frameset",
+    ]
+
     /// Resets the insertion mode appropriately (§13.2.4.1).
     func resetInsertionMode() {
+        // Fast path: with none of the names the walk looks for open (but html and body), the
+        // answer is known without walking a possibly very deep stack.
+        if contextElement == nil && !Self.resetModeNames.contains(where: hasOpenElement(named:)) {
+            if hasOpenElement(named: "body") {
+                mode = .inBody
+            } else {
+                mode = headElement == nil ? .beforeHead : .afterHead
+            }
+            return
+        }
         var index = openElements.count - 1
         while index >= 0 {
             var node = openElements[index]
@@ -137,15 +152,28 @@ extension TreeBuilder {
 
     // MARK: - Active formatting elements
 
+    /// How far back the Noah's Ark clause looks for equal elements. Real documents never come
+    /// close; the bound keeps adversarial input (thousands of distinct open formatting elements)
+    /// linear.
+    static let noahsArkScanLimit = 1024
+
     /// Pushes an element onto the list, applying the Noah's Ark clause (at most three equal
     /// elements after the last marker).
     func pushActiveFormattingElement(_ node: HTMLNode, _ tag: TagToken) {
+        let signature = FormattingEntry.signature(of: tag)
         var matches = 0
         var earliestMatch: Int?
         var index = activeFormatting.count - 1
-        while index >= 0 {
-            guard case .element(let other, let otherTag) = activeFormatting[index] else { break }
-            if otherTag.name == tag.name && other.elementNamespace == node.elementNamespace
+        let stop = max(0, activeFormatting.count - Self.noahsArkScanLimit)
+        while index >= stop {
+            let otherSignature = activeFormattingSignatures[index]
+            if otherSignature == Self.markerSignature { break }
+            guard otherSignature == signature, case .element(let other, let otherTag) = activeFormatting[index] else {
+                index -= 1
+                continue
+            }
+            if otherTag.name == tag.name
+                && other.elementNamespace == node.elementNamespace
                 && Self.sameAttributes(otherTag.attributes, tag.attributes)
             {
                 matches += 1
@@ -153,8 +181,36 @@ extension TreeBuilder {
             }
             index -= 1
         }
-        if matches >= 3, let earliestMatch { activeFormatting.remove(at: earliestMatch) }
-        activeFormatting.append(.element(node, tag))
+        if matches >= 3, let earliestMatch { removeActiveFormattingEntry(at: earliestMatch) }
+        appendActiveFormattingEntry(.element(node, tag), signature: signature)
+    }
+
+    /// The signature stored for markers.
+    static let markerSignature = Int.min
+
+    func appendActiveFormattingEntry(_ entry: FormattingEntry, signature: Int = TreeBuilder.markerSignature) {
+        activeFormatting.append(entry)
+        activeFormattingSignatures.append(signature)
+        entry.node?.isInActiveFormattingList = true
+    }
+
+    func insertActiveFormattingEntry(_ node: HTMLNode, _ tag: TagToken, at index: Int) {
+        activeFormatting.insert(.element(node, tag), at: index)
+        activeFormattingSignatures.insert(FormattingEntry.signature(of: tag), at: index)
+        node.isInActiveFormattingList = true
+    }
+
+    func removeActiveFormattingEntry(at index: Int) {
+        activeFormatting[index].node?.isInActiveFormattingList = false
+        activeFormatting.remove(at: index)
+        activeFormattingSignatures.remove(at: index)
+    }
+
+    /// Replaces the element of entry `index` (same tag, so the signature is unchanged).
+    func replaceActiveFormattingElement(at index: Int, with node: HTMLNode, _ tag: TagToken) {
+        activeFormatting[index].node?.isInActiveFormattingList = false
+        activeFormatting[index] = .element(node, tag)
+        node.isInActiveFormattingList = true
     }
 
     static func sameAttributes(_ first: [HTMLAttribute], _ second: [HTMLAttribute]) -> Bool {
@@ -182,18 +238,23 @@ extension TreeBuilder {
         while index < activeFormatting.count {
             guard case .element(_, let tag) = activeFormatting[index] else { break }
             let newElement = insertElement(tag)
-            activeFormatting[index] = .element(newElement, tag)
+            replaceActiveFormattingElement(at: index, with: newElement, tag)
             index += 1
         }
     }
 
     func clearActiveFormattingToLastMarker() {
         while let entry = activeFormatting.popLast() {
-            if case .marker = entry { return }
+            activeFormattingSignatures.removeLast()
+            guard let node = entry.node else { return }
+            node.isInActiveFormattingList = false
         }
     }
 
+    /// The index of `node` in the list of active formatting elements.
+    /// - Complexity: O(1) when the node is not in the list.
     func indexInActiveFormatting(_ node: HTMLNode) -> Int? {
-        activeFormatting.lastIndex { $0.node === node }
+        guard node.isInActiveFormattingList else { return nil }
+        return activeFormatting.lastIndex { $0.node === node }
     }
 }

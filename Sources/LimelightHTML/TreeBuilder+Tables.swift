@@ -2,17 +2,17 @@
 /// "in table body", "in row" and "in cell" (HTML §13.2.6.4.9–§13.2.6.4.15).
 extension TreeBuilder {
     func clearStackBackToTableContext() {
-        while let node = currentNode, !node.isHTMLElement(in: ["table", "template", "html"]) { pop() }
+        while let node = currentNode, !node.isHTMLElement(in: ElementSets.tableContext) { pop() }
     }
 
     func clearStackBackToTableBodyContext() {
-        while let node = currentNode, !node.isHTMLElement(in: ["tbody", "tfoot", "thead", "template", "html"]) {
+        while let node = currentNode, !node.isHTMLElement(in: ElementSets.tableBodyContext) {
             pop()
         }
     }
 
     func clearStackBackToTableRowContext() {
-        while let node = currentNode, !node.isHTMLElement(in: ["tr", "template", "html"]) { pop() }
+        while let node = currentNode, !node.isHTMLElement(in: ElementSets.tableRowContext) { pop() }
     }
 
     /// The "anything else" rules of "in table": process in body with foster parenting.
@@ -27,7 +27,7 @@ extension TreeBuilder {
     func handleInTable(_ token: inout Token) -> Bool {
         switch token {
         case .characters:
-            if let current = currentNode, current.isHTMLElement(in: ["table", "tbody", "template", "tfoot", "thead", "tr"]) {
+            if let current = currentNode, current.isHTMLElement(in: ElementSets.tableTextTargets) {
                 pendingTableText.removeAll(keepingCapacity: true)
                 originalMode = mode
                 mode = .inTableText
@@ -43,7 +43,7 @@ extension TreeBuilder {
             switch tag.name {
             case "caption":
                 clearStackBackToTableContext()
-                activeFormatting.append(.marker)
+                appendActiveFormattingEntry(.marker)
                 insertElement(tag)
                 mode = .inCaption
                 return false
@@ -145,12 +145,12 @@ extension TreeBuilder {
             _ = closeCaption()
             return false
         case .startTag(let tag)
-        where ["caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"].contains(tag.name):
+        where ElementSets.tableStructureStartTags.contains(tag.name):
             return closeCaption()
         case .endTag(let tag) where tag.name == "table":
             return closeCaption()
         case .endTag(let tag)
-        where ["body", "col", "colgroup", "html", "tbody", "td", "tfoot", "th", "thead", "tr"].contains(tag.name):
+        where ElementSets.captionIgnoredEndTags.contains(tag.name):
             parseError()
             return false
         default:
@@ -271,7 +271,7 @@ extension TreeBuilder {
     }
 
     private func leaveTableBody() -> Bool {
-        guard hasElementInScope(anyOf: ["tbody", "thead", "tfoot"], .table) else {
+        guard hasElementInScope(anyOf: ElementSets.tableSections, .table) else {
             parseError()
             return false
         }
@@ -289,7 +289,7 @@ extension TreeBuilder {
                 clearStackBackToTableRowContext()
                 insertElement(tag)
                 mode = .inCell
-                activeFormatting.append(.marker)
+                appendActiveFormattingEntry(.marker)
                 return false
             case "caption", "col", "colgroup", "tbody", "tfoot", "thead", "tr":
                 return leaveRow()
@@ -346,17 +346,17 @@ extension TreeBuilder {
             mode = .inRow
             return false
         case .startTag(let tag)
-        where ["caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"].contains(tag.name):
-            guard hasElementInScope(anyOf: ["td", "th"], .table) else {
+        where ElementSets.tableStructureStartTags.contains(tag.name):
+            guard hasElementInScope(anyOf: ElementSets.cells, .table) else {
                 parseError()
                 return false
             }
             closeCell()
             return true
-        case .endTag(let tag) where ["body", "caption", "col", "colgroup", "html"].contains(tag.name):
+        case .endTag(let tag) where ElementSets.cellIgnoredEndTags.contains(tag.name):
             parseError()
             return false
-        case .endTag(let tag) where ["table", "tbody", "tfoot", "thead", "tr"].contains(tag.name):
+        case .endTag(let tag) where ElementSets.fosterTargets.contains(tag.name):
             guard hasElementInScope(tag.name, .table) else {
                 parseError()
                 return false
@@ -370,8 +370,8 @@ extension TreeBuilder {
 
     private func closeCell() {
         generateImpliedEndTags()
-        if !(currentNode?.isHTMLElement(in: ["td", "th"]) ?? false) { parseError() }
-        popUntilHTMLElementPopped(in: ["td", "th"])
+        if !(currentNode?.isHTMLElement(in: ElementSets.cells) ?? false) { parseError() }
+        popUntilHTMLElementPopped(in: ElementSets.cells)
         clearActiveFormattingToLastMarker()
         mode = .inRow
     }

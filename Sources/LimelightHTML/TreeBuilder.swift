@@ -13,6 +13,8 @@ final class TreeBuilder {
     /// checks and end-tag searches for absent names finish in O(1).
     var openElementCounts: [String: Int] = [:]
     var activeFormatting: [FormattingEntry] = []
+    /// Parallel to `activeFormatting`: each entry's Noah's Ark signature (0 for markers).
+    var activeFormattingSignatures: [Int] = []
     var headElement: HTMLNode?
     var formElement: HTMLNode?
     var framesetOK = true
@@ -185,8 +187,9 @@ final class TreeBuilder {
     func appropriateInsertionPlace(overrideTarget: HTMLNode? = nil) -> (parent: HTMLNode, before: HTMLNode?) {
         let target = overrideTarget ?? currentNode ?? document
         var place: (parent: HTMLNode, before: HTMLNode?) = (target, nil)
-        if fosterParenting, target.isHTMLElement(in: ["table", "tbody", "tfoot", "thead", "tr"]) {
-            let lastTemplateIndex = openElements.lastIndex { $0.isHTMLElement("template") }
+        if fosterParenting, target.isHTMLElement(in: ElementSets.fosterTargets) {
+            let lastTemplateIndex = hasOpenElement(named: "template")
+                ? openElements.lastIndex { $0.isHTMLElement("template") } : nil
             let lastTableIndex = openElements.lastIndex { $0.isHTMLElement("table") }
             if let lastTemplateIndex, lastTableIndex == nil || lastTemplateIndex > lastTableIndex! {
                 place = (openElements[lastTemplateIndex], nil)
