@@ -49,7 +49,8 @@ public struct QueryEvaluator {
         }
     }
 
-    private func evaluate(_ query: EngineQuery, within candidates: [UInt32]?) throws -> [UInt32] {
+    /// The matching live documents among `candidates` (ascending; nil: the whole segment).
+    public func evaluate(_ query: EngineQuery, within candidates: [UInt32]?) throws -> [UInt32] {
         if let candidates, candidates.isEmpty { return [] }
         switch query {
         case .all:

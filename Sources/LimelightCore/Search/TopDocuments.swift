@@ -6,6 +6,13 @@ public struct ScoredDocument: Sendable {
     public var document: UInt32
     /// The score given by the scoring hook.
     public var score: Double
+
+    /// Creates a hit (for scorers outside the engine that collect with ``TopCollector``).
+    public init(segment: Int, document: UInt32, score: Double) {
+        self.segment = segment
+        self.document = document
+        self.score = score
+    }
 }
 
 /// A bounded min-heap that keeps the `limit` best hits.

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LimelightCore
+
+extension SegmentScorer {
+    /// Relevance is rounded to this step before the hint is added, so the hint only separates
+    /// items whose other signals are equal.
+    static let relevanceStep = 1e-4
+    /// What one point of ranking hint adds (100 points stay below half a relevance step).
+    static let hintStep = 4e-7
+    /// What each matched word adds when partial matches are allowed (more words above fewer).
+    static let matchedWordStep = 1e4
+
+    /// The multiplier the features give a document, with its explanation.
+    func features(_ document: UInt32, includeEngagement: Bool = true) -> (factor: Double, parts: [Explanation]) {
+        let features = context.parameters.features
+        let reader = segment.reader
+        var parts: [Explanation] = []
+        var factor = 1.0
+        var newest: Double?
+        for name in features.recencyColumns {
+            if let value = reader.column(name)?.value(document) { newest = max(newest ?? value, value) }
+        }
+        if let newest {
+            let age = max(0, context.now - newest)
+            let recency = features.recencyWeight * pow(2, -age / max(features.recencyHalfLife, 1))
+            factor += recency
+            parts.append(Explanation("recency (age \(Int(age / 86_400)) days)", recency))
+        }
+        for name in features.flagColumns {
+            if let value = reader.column(name)?.value(document), value > 0 {
+                factor += features.flagWeight
+                parts.append(Explanation(name, features.flagWeight))
+            }
+        }
+        var popularity = 0.0
+        if let viewsColumn = features.viewsColumn, let views = reader.column(viewsColumn)?.value(document), views > 0 {
+            popularity += 0.5 * min(1, log1p(views) / log(101))
+        }
+        if includeEngagement, let engaged = context.engaged[segmentIndex << 32 | Int(document)], engaged > 0 {
+            popularity += 0.5 * min(1, log1p(engaged) / log(11))
+        }
+        if popularity > 0 {
+            let lift = features.popularityWeight * popularity
+            factor += lift
+            parts.append(Explanation("popularity (views, engagement)", lift))
+        }
+        return (factor, parts)
+    }
+
+    /// The ranking hint (0 when absent).
+    func hint(_ document: UInt32) -> Double {
+        guard let column = context.parameters.features.hintColumn else { return 0 }
+        return min(max(segment.reader.column(column)?.value(document) ?? 0, 0), 100)
+    }
+
+    /// The final score: relevance times features, rounded, plus matched words and the hint.
+    func finalScore(_ document: UInt32, relevance: Double, matchedWords: Int, wordCount: Int, requireAll: Bool) -> Double {
+        var value = relevance * features(document).factor
+        value = (value / Self.relevanceStep).rounded() * Self.relevanceStep
+        if !requireAll { value += Double(matchedWords) * Self.matchedWordStep }
+        return value + hint(document) * Self.hintStep
+    }
+
+    /// How the score of `document` is built (recomputed term by term).
+    func explain(_ document: UInt32, _ words: [QueryWord], requireAll: Bool) throws -> Explanation {
+        var wordNodes: [Explanation] = []
+        var relevance = 0.0
+        var matched = 0
+        for word in words {
+            var fieldNodes: [Explanation] = []
+            var weighted = 0.0
+            var bestIdf = 0.0
+            for (fieldIndex, field) in context.parameters.fields.enumerated() {
+                guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
+                let norm = 1 - field.lengthNormalization + field.lengthNormalization
+                    * Double(fieldReader.length(of: document)) / context.averageLengths[fieldIndex]
+                if let phrase = word.phraseTerms, phrase.count > 1 {
+                    let found = try QueryEvaluator(segment: segment).evaluate(
+                        .phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix), within: [document])
+                    if !found.isEmpty {
+                        let all = try QueryEvaluator(segment: segment).evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix))
+                        var rarest = Int.max
+                        for term in phrase { rarest = min(rarest, try fieldReader.dictionary.lookup(term)?.documentFrequency ?? all.count) }
+                        bestIdf = max(bestIdf, inverseDocumentFrequency(max(all.count, min(rarest, all.count))))
+                        weighted += field.weight / norm
+                        fieldNodes.append(Explanation("field \(field.field): phrase, weight \(field.weight), norm \(Explanation.format(norm))", field.weight / norm))
+                    }
+                    continue
+                }
+                var termNodes: [Explanation] = []
+                func check(_ term: String, _ info: TermInfo, _ factor: Double, _ kind: String) throws {
+                    var postings = try fieldReader.postings(for: info)
+                    guard try postings.advance(to: document), postings.document == document else { return }
+                    let value = field.weight * factor * Double(postings.frequency) / norm
+                    weighted += value
+                    bestIdf = max(bestIdf, inverseDocumentFrequency(info.documentFrequency))
+                    termNodes.append(Explanation("\(kind) \"\(term)\" tf \(postings.frequency)", value))
+                }
+                if let info = try fieldReader.dictionary.lookup(word.term) { try check(word.term, info, 1, "whole word") }
+                if word.isPrefix {
+                    let exactLength = word.term.utf8.count
+                    var expansions: [(String, TermInfo)] = []
+                    try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
+                        if term.count != exactLength { expansions.append((String(decoding: term, as: UTF8.self), info)) }
+                        return true
+                    }
+                    for (term, info) in expansions { try check(term, info, context.parameters.prefixFactor, "prefix of") }
+                }
+                if !termNodes.isEmpty {
+                    let sum = termNodes.reduce(0) { $0 + $1.value }
+                    fieldNodes.append(Explanation("field \(field.field) (weight \(field.weight), norm \(Explanation.format(norm)))", sum, termNodes))
+                }
+            }
+            guard !fieldNodes.isEmpty else {
+                wordNodes.append(Explanation("word \"\(word.term)\"\(word.isPrefix ? "*" : ""): no match", 0))
+                continue
+            }
+            matched += 1
+            let score = wordScore(weightedFrequency: weighted, idf: bestIdf)
+            relevance += score
+            wordNodes.append(Explanation(
+                "word \"\(word.term)\"\(word.isPrefix ? "*" : ""): idf \(Explanation.format(bestIdf)) × saturated tf̃ \(Explanation.format(weighted))",
+                score, fieldNodes))
+        }
+        let (factor, featureParts) = features(document)
+        var children = [Explanation("relevance (BM25F)", relevance, wordNodes), Explanation("features (multiplier)", factor, featureParts)]
+        if !requireAll { children.append(Explanation("matched words \(matched) of \(words.count)", Double(matched) * Self.matchedWordStep)) }
+        let hintValue = hint(document)
+        if hintValue > 0 { children.append(Explanation("ranking hint \(Int(hintValue)) (tie-breaker)", hintValue * Self.hintStep)) }
+        let total = finalScore(document, relevance: relevance, matchedWords: matched, wordCount: words.count, requireAll: requireAll)
+        return Explanation("score", total, children)
+    }
+}

@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LimelightCore
+
+/// What one query needs across segments: corpus statistics, parameters and engagement.
+struct ScoringContext {
+    let snapshot: Snapshot
+    let parameters: RankingParameters
+    let now: Double
+    /// Average length of each ranked field over the snapshot (aligned with `parameters.fields`).
+    let averageLengths: [Double]
+    /// Engagement counts by segment and document (`segment << 32 | document`).
+    let engaged: [Int: Double]
+
+    init(snapshot: Snapshot, parameters: RankingParameters, now: Double, engagement: [String: Double]) {
+        self.snapshot = snapshot
+        self.parameters = parameters
+        self.now = now
+        averageLengths = parameters.fields.map { snapshot.fieldStatistics($0.field).averageLength }
+        var engaged: [Int: Double] = [:]
+        for (key, count) in engagement {
+            if let location = try? snapshot.document(withKey: key) {
+                engaged[location.segment << 32 | Int(location.document)] = count
+            }
+        }
+        self.engaged = engaged
+    }
+}
+
+/// Scores the documents of one segment.
+struct SegmentScorer {
+    let segment: SegmentSnapshot
+    let segmentIndex: Int
+    let context: ScoringContext
+
+    init(segment: SegmentSnapshot, context: ScoringContext) {
+        self.segment = segment
+        self.context = context
+        segmentIndex = context.snapshot.segments.firstIndex { $0.reader === segment.reader } ?? 0
+    }
+
+    /// The documents matching the words, ascending, with their text relevance.
+    struct Matches {
+        var documents: [UInt32] = []
+        var relevance: [Double] = []
+        var matchedWords: [Int] = []
+    }
+
+    /// The BM25 inverse document frequency of a term in this segment.
+    @inline(__always)
+    func inverseDocumentFrequency(_ documentFrequency: Int) -> Double {
+        let total = Double(max(segment.reader.documentCount, 1))
+        let frequency = Double(documentFrequency)
+        return log(1 + (total - frequency + 0.5) / (frequency + 0.5))
+    }
+
+    /// The saturated score of one word from its combined term frequency and idf.
+    @inline(__always)
+    func wordScore(weightedFrequency: Double, idf: Double) -> Double {
+        let k1 = context.parameters.k1
+        return idf * weightedFrequency * (k1 + 1) / (k1 + weightedFrequency)
+    }
+
+    /// Per-document scores of one word (ascending documents).
+    func wordMatches(_ word: QueryWord) throws -> (documents: [UInt32], scores: [Double]) {
+        var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
+        let reader = segment.reader
+        for (fieldIndex, field) in context.parameters.fields.enumerated() {
+            guard let fieldReader = reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
+            let average = context.averageLengths[fieldIndex]
+            let b = field.lengthNormalization
+            if let phrase = word.phraseTerms, phrase.count > 1 {
+                let documents = try QueryEvaluator(segment: segment).evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix))
+                guard !documents.isEmpty else { continue }
+                var rarest = Int.max
+                for term in phrase { rarest = min(rarest, try fieldReader.dictionary.lookup(term)?.documentFrequency ?? documents.count) }
+                let idf = inverseDocumentFrequency(max(documents.count, min(rarest, documents.count)))
+                for document in documents {
+                    let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
+                    contributions.add(document, field.weight / norm, idf)
+                }
+                continue
+            }
+            func add(_ info: TermInfo, _ factor: Double) throws {
+                let idf = inverseDocumentFrequency(info.documentFrequency)
+                var postings = try fieldReader.postings(for: info)
+                while try postings.next() {
+                    let document = postings.document
+                    guard segment.live.isLive(document) else { continue }
+                    let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
+                    contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, idf)
+                }
+            }
+            if let info = try fieldReader.dictionary.lookup(word.term) { try add(info, 1) }
+            if word.isPrefix {
+                let exactLength = word.term.utf8.count
+                let factor = context.parameters.prefixFactor
+                try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
+                    if term.count != exactLength { try add(info, factor) }
+                    return true
+                }
+            }
+        }
+        return contributions.reduce { weighted, idf in wordScore(weightedFrequency: weighted, idf: idf) }
+    }
+
+    /// The documents matching all (or, without `requireAll`, any) of the words.
+    func documents(for words: [QueryWord], requireAll: Bool) throws -> Matches {
+        var perWord: [(documents: [UInt32], scores: [Double])] = []
+        for word in words {
+            let matches = try wordMatches(word)
+            if requireAll && matches.documents.isEmpty { return Matches() }
+            perWord.append(matches)
+        }
+        if requireAll { perWord.sort { $0.documents.count < $1.documents.count } }
+        var result = Matches()
+        guard let first = perWord.first else { return result }
+        if requireAll {
+            result.documents = first.documents
+            result.relevance = first.scores
+            result.matchedWords = [Int](repeating: words.count, count: first.documents.count)
+            for other in perWord.dropFirst() {
+                var kept = Matches()
+                var cursor = 0
+                for (index, document) in result.documents.enumerated() {
+                    while cursor < other.documents.count && other.documents[cursor] < document { cursor += 1 }
+                    guard cursor < other.documents.count else { break }
+                    if other.documents[cursor] == document {
+                        kept.documents.append(document)
+                        kept.relevance.append(result.relevance[index] + other.scores[cursor])
+                        kept.matchedWords.append(words.count)
+                    }
+                }
+                result = kept
+                if result.documents.isEmpty { break }
+            }
+            return result
+        }
+        var merged: [UInt32: (Double, Int)] = [:]
+        for word in perWord {
+            for (index, document) in word.documents.enumerated() {
+                let previous = merged[document] ?? (0, 0)
+                merged[document] = (previous.0 + word.scores[index], previous.1 + 1)
+            }
+        }
+        for (document, value) in merged.sorted(by: { $0.key < $1.key }) {
+            result.documents.append(document)
+            result.relevance.append(value.0)
+            result.matchedWords.append(value.1)
+        }
+        return result
+    }
+}
+
+/// Collects (document, weighted frequency, idf) contributions and reduces them per document:
+/// sparse (sort) for few contributions, dense arrays for many.
+struct ContributionBuffer {
+    private var documents: [UInt32] = []
+    private var weights: [Double] = []
+    private var idfs: [Double] = []
+    private let documentCount: Int
+
+    init(documentCount: Int) { self.documentCount = documentCount }
+
+    @inline(__always)
+    mutating func add(_ document: UInt32, _ weight: Double, _ idf: Double) {
+        documents.append(document)
+        weights.append(weight)
+        idfs.append(idf)
+    }
+
+    /// Per-document sums of weights and the largest idf, turned into scores by `score`.
+    func reduce(_ score: (Double, Double) -> Double) -> (documents: [UInt32], scores: [Double]) {
+        guard !documents.isEmpty else { return ([], []) }
+        var resultDocuments: [UInt32] = []
+        var resultScores: [Double] = []
+        if documents.count > documentCount / 4 {
+            var sums = [Double](repeating: 0, count: documentCount)
+            var best = [Double](repeating: -1, count: documentCount)
+            for index in documents.indices {
+                let document = Int(documents[index])
+                guard document < documentCount else { continue }
+                sums[document] += weights[index]
+                best[document] = max(best[document], idfs[index])
+            }
+            for document in 0..<documentCount where best[document] >= 0 {
+                resultDocuments.append(UInt32(document))
+                resultScores.append(score(sums[document], best[document]))
+            }
+            return (resultDocuments, resultScores)
+        }
+        let order = documents.indices.sorted { documents[$0] < documents[$1] }
+        var current = documents[order[0]]
+        var sum = 0.0
+        var best = 0.0
+        for index in order {
+            if documents[index] != current {
+                resultDocuments.append(current)
+                resultScores.append(score(sum, best))
+                current = documents[index]
+                sum = 0
+                best = 0
+            }
+            sum += weights[index]
+            best = max(best, idfs[index])
+        }
+        resultDocuments.append(current)
+        resultScores.append(score(sum, best))
+        return (resultDocuments, resultScores)
+    }
+}

@@ -1,0 +1,114 @@
+import LimelightCore
+
+/// Ranks documents for typed queries: BM25F over weighted text fields, whole words above
+/// prefixes, then features (recency, user flags, popularity) and the app's ranking hint as the
+/// last tie-breaker.
+///
+/// Each query word matches a term equal to it and, when it is a prefix, every term that starts
+/// with it (worth ``RankingParameters/prefixFactor`` of a whole-word match). For each word and
+/// document, field matches are combined BM25F-style: `tf̃ = Σ weight·factor·tf / norm(field)`,
+/// then saturated once: `idf · tf̃·(k1+1)/(k1+tf̃)`. One- and two-character single-word queries
+/// are answered from a per-segment cache of their best documents (see ``ShortPrefixCache``).
+public struct UserQueryRanker: Sendable {
+    /// A ranked search.
+    public struct Request: Sendable {
+        /// The words typed.
+        public var words: [QueryWord]
+        /// Documents must also match this (expiration, filter queries); nil: no restriction.
+        public var filter: EngineQuery?
+        /// How many hits to return.
+        public var limit: Int
+        /// The current instant (seconds since 1970), for recency.
+        public var now: Double
+        /// Whether every word must match (otherwise more matched words rank above fewer).
+        public var requireAllWords: Bool
+        /// Engagement counts by document key (items the user chose before).
+        public var engagement: [String: Double]
+        /// Whether to build an ``Explanation`` for each hit.
+        public var explain: Bool
+
+        /// Creates a request.
+        public init(
+            words: [QueryWord], filter: EngineQuery? = nil, limit: Int, now: Double, requireAllWords: Bool = true,
+            engagement: [String: Double] = [:], explain: Bool = false
+        ) {
+            self.words = words
+            self.filter = filter
+            self.limit = limit
+            self.now = now
+            self.requireAllWords = requireAllWords
+            self.engagement = engagement
+            self.explain = explain
+        }
+    }
+
+    /// The ranking function's parameters.
+    public let parameters: RankingParameters
+    /// The cache of short-prefix results, shared across queries (nil: no caching).
+    public let cache: ShortPrefixCache?
+
+    /// Creates a ranker.
+    public init(parameters: RankingParameters, cache: ShortPrefixCache? = nil) {
+        self.parameters = parameters
+        self.cache = cache
+    }
+
+    /// The best `request.limit` documents, best first.
+    public func search(_ snapshot: Snapshot, _ request: Request) throws -> [RankedDocument] {
+        guard !request.words.isEmpty, request.limit > 0 else { return [] }
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: request.now, engagement: request.engagement)
+        var collector = TopCollector(limit: request.limit)
+        var matchedCounts: [Int: Int] = [:]
+        for (segmentIndex, segment) in snapshot.segments.enumerated() {
+            let scorer = SegmentScorer(segment: segment, context: context)
+            if let cache, request.words.count == 1, ShortPrefixCache.isCacheable(request.words[0]),
+                try searchCached(cache, scorer, segmentIndex, request, &collector)
+            {
+                continue
+            }
+            let matches = try scorer.documents(for: request.words, requireAll: request.requireAllWords)
+            var documents = matches.documents
+            if let filter = request.filter {
+                documents = try QueryEvaluator(segment: segment).evaluate(filter, within: documents)
+            }
+            var cursor = 0
+            for document in documents {
+                while matches.documents[cursor] != document { cursor += 1 }
+                let score = scorer.finalScore(
+                    document, relevance: matches.relevance[cursor], matchedWords: matches.matchedWords[cursor],
+                    wordCount: request.words.count, requireAll: request.requireAllWords)
+                if let threshold = collector.threshold, score < threshold { continue }
+                collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+                matchedCounts[segmentIndex << 32 | Int(document)] = matches.matchedWords[cursor]
+            }
+        }
+        return try collector.results().map { hit in
+            let scorer = SegmentScorer(segment: snapshot.segments[hit.segment], context: context)
+            let matched = matchedCounts[hit.segment << 32 | Int(hit.document)] ?? request.words.count
+            return RankedDocument(
+                segment: hit.segment, document: hit.document, score: hit.score, matchedWords: matched,
+                explanation: request.explain ? try scorer.explain(hit.document, request.words, requireAll: request.requireAllWords) : nil)
+        }
+    }
+
+    /// Answers a one-word short prefix from the cache; false when the cache cannot answer.
+    private func searchCached(
+        _ cache: ShortPrefixCache, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request,
+        _ collector: inout TopCollector
+    ) throws -> Bool {
+        let word = request.words[0]
+        let entry = try cache.entry(for: scorer, word: word, parameters: parameters, now: request.now)
+        var candidates = entry.documents.map(\.document).sorted()
+        if let filter = request.filter {
+            candidates = try QueryEvaluator(segment: scorer.segment).evaluate(filter, within: candidates)
+        }
+        if entry.isTruncated && candidates.count < request.limit { return false }
+        let relevanceByDocument = Dictionary(entry.documents.map { ($0.document, $0.relevance) }, uniquingKeysWith: { a, _ in a })
+        for document in candidates {
+            let score = scorer.finalScore(
+                document, relevance: relevanceByDocument[document] ?? 0, matchedWords: 1, wordCount: 1, requireAll: true)
+            collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+        }
+        return true
+    }
+}
