@@ -62,7 +62,7 @@ public enum TextAnalyzer {
     /// - Parameter text: The text to split.
     /// - Returns: Slices of `text`, in order.
     /// - Complexity: O(n) in the UTF-8 length of `text`.
-    public static func words(_ text: String) -> [Substring] {
+    public static func words<Text: StringProtocol>(_ text: Text) -> [Text.SubSequence] {
         let utf8 = text.utf8
         var lower = utf8.startIndex
         var lowerOffset = 0

@@ -113,6 +113,7 @@ import Testing
         let slice = text.dropFirst(3).dropLast(3)
         #expect(TextAnalyzer.analyze(slice).map(\.term) == ["hello", "world"])
         #expect(TextAnalyzer.wordRanges(slice) == [0..<5, 6..<12])
+        #expect(TextAnalyzer.words(slice) == ["Hello", "Wörld"])
     }
 
     @Test func indexTermOfOneWord() {
