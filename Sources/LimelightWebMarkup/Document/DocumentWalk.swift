@@ -7,10 +7,36 @@ enum DocumentWalk {
     /// skipped, as in ``HTMLNode/descendantElements``).
     /// - Complexity: O(number of nodes).
     static func forEachElement(below root: HTMLNode, _ visit: (HTMLNode) -> Void) {
-        var stack: [HTMLNode] = root.children.reversed()
-        while let node = stack.popLast() {
-            if case .element = node.kind { visit(node) }
-            if !node.children.isEmpty { stack.append(contentsOf: node.children.reversed()) }
+        // Nodes are visited through unretained references: `root` keeps the whole tree alive
+        // for the duration of the walk and extractors never mutate the tree, so no node can be
+        // freed while it is on the stack. This avoids a retain/release pair per node, which
+        // dominates the walk because nodes with weak parents use side-table reference counts.
+        withExtendedLifetime(root) {
+            var stack: [Unmanaged<HTMLNode>] = []
+            stack.reserveCapacity(64)
+            pushElementChildren(of: root, onto: &stack)
+            while let reference = stack.popLast() {
+                reference._withUnsafeGuaranteedRef { node in
+                    visit(node)
+                    pushElementChildren(of: node, onto: &stack)
+                }
+            }
+        }
+    }
+
+    /// Pushes the element children of `node` in reverse order, so they pop in document order.
+    @inline(__always)
+    private static func pushElementChildren(of node: HTMLNode, onto stack: inout [Unmanaged<HTMLNode>]) {
+        let children = node.children
+        var index = children.count
+        while index > 0 {
+            index -= 1
+            let child = Unmanaged.passUnretained(children[index])
+            let isElement = child._withUnsafeGuaranteedRef { node -> Bool in
+                if case .element = node.kind { return true }
+                return false
+            }
+            if isElement { stack.append(child) }
         }
     }
 

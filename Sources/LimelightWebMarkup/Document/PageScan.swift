@@ -61,8 +61,15 @@ struct PageScan {
     /// - Complexity: O(number of nodes), plus the size of the script and title text.
     init(document: HTMLNode) {
         DocumentWalk.forEachElement(below: document) { element in
-            if element.attribute("itemscope") != nil { hasMicrodata = true }
-            if element.attribute("typeof") != nil || element.attribute("vocab") != nil { hasRDFa = true }
+            if !hasMicrodata || !hasRDFa {
+                for attribute in element.attributes {
+                    switch attribute.name {
+                    case "itemscope": hasMicrodata = true
+                    case "typeof", "vocab": hasRDFa = true
+                    default: break
+                    }
+                }
+            }
             guard case .element(let name, .html) = element.kind else { return }
             switch name {
             case "title":
