@@ -1,4 +1,5 @@
 import Foundation
+import LimelightWebMarkup
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -202,5 +203,30 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         } else {
             continuation.resume(returning: outcome)
         }
+    }
+}
+
+/// Helpers the web-markup commands share: reading an association file, reporting errors.
+enum PageCommandSupport {
+    /// Reads an apple-app-site-association file from a path or an http(s) URL.
+    static func association(from source: String) async throws -> AppSiteAssociation {
+        let page = try await PageFetcher(maximumBytes: 1024 * 1024).read(source)
+        do {
+            return try AppSiteAssociation(bytes: page.bytes)
+        } catch {
+            throw PageFetchError(description: "cannot read the association file '\(source)': \(error.description)")
+        }
+    }
+
+    /// Prints `error: …` to standard error.
+    static func fail(_ error: any Error) {
+        let message = String(describing: error)
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    }
+
+    /// Warns on standard error that the page was cut at the size limit.
+    static func warnTruncated(_ fetcher: PageFetcher) {
+        FileHandle.standardError.write(
+            Data("warning: the page is larger than \(fetcher.maximumBytes) bytes; only the first part was read\n".utf8))
     }
 }

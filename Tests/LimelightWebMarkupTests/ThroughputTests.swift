@@ -21,7 +21,7 @@ struct ThroughputTests {
         var totalBytes = 0
         var checksum = 0
         let elapsed = clock.measure {
-            for _ in 0..<5 {
+            for _ in 0..<1 {
                 for page in pages {
                     let (markup, result) = WebMarkup.analyze(bytes: page, pageURL: "https://example.com/p")
                     checksum &+= markup.metaTags.count &+ (result.displayName?.utf8.count ?? 0)

@@ -48,7 +48,8 @@ extension WebMarkupValidator {
         if let price = priceText(result) {
             checks.append(
                 ValidationCheck(
-                    element: "Price", status: .passed, extractedValue: price, attribute: "price, priceCurrency",
+                    element: "Price", status: .passed, extractedValue: price,
+                    attribute: result.price != nil ? "price, priceCurrency" : "priceRange",
                     source: result.sources["price"] ?? result.sources["priceRange"]))
         }
         if result.supportsPhoneCall {
