@@ -114,7 +114,7 @@ enum CanonicalNormalizer {
 
     /// The canonical ordering algorithm: a stable insertion sort of marks by combining class.
     static func reorder(_ scalars: inout [UInt32], tables: FoldingTables) {
-        guard scalars.count > 2 else { return }
+        guard scalars.count > 1 else { return }
         for index in 1..<scalars.count {
             let current = scalars[index]
             let currentClass = tables.combiningClass(of: current)

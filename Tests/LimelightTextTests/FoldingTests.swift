@@ -81,6 +81,7 @@ import Testing
         ("\u{C5}", "\u{212B}"),  // Å and the angstrom sign
         ("\u{30AC}", "\u{30AB}\u{3099}"),  // ガ
         ("\u{1F04}", "\u{3B1}\u{313}\u{301}"),  // ἄ
+        ("\u{324}\u{308}", "\u{308}\u{324}"),  // two marks with no base, out of canonical order
     ])
     func canonicalEquivalence(_ composed: String, _ decomposed: String) {
         let optionSets: [FoldingOptions] = [[], .caseInsensitive, .diacriticInsensitive, Self.both, .indexTerm]
