@@ -1,0 +1,96 @@
+import Foundation
+import LimelightCore
+import LimelightQuery
+import LimelightRanking
+
+/// Options of a ranked search of typed text.
+public struct UserQueryOptions: Sendable {
+    /// The attributes each hit carries; nil: every attribute.
+    public var fetchAttributes: [String]?
+    /// Metadata queries every hit must also match.
+    public var filterQueries: [String]
+    /// Only this named index; nil: all of the app's indexes.
+    public var indexName: String?
+    /// The most hits returned.
+    public var limit: Int
+    /// Whether each hit carries an ``Explanation`` of its score.
+    public var explain: Bool
+    /// Whether every typed word must match (Core Spotlight's behaviour); otherwise items matching
+    /// more words rank above items matching fewer.
+    public var requireAllWords: Bool
+    /// The current time (expiration, recency).
+    public var now: Date
+
+    /// Creates options.
+    public init(
+        fetchAttributes: [String]? = nil, filterQueries: [String] = [], indexName: String? = nil, limit: Int = 20,
+        explain: Bool = false, requireAllWords: Bool = true, now: Date = Date()
+    ) {
+        self.fetchAttributes = fetchAttributes
+        self.filterQueries = filterQueries
+        self.indexName = indexName
+        self.limit = limit
+        self.explain = explain
+        self.requireAllWords = requireAllWords
+        self.now = now
+    }
+}
+
+extension AppIndex {
+    /// The ranking function for typed queries: BM25F over the default-searchable attributes and
+    /// the text content, weighted by each attribute's ``RankingField``.
+    public static let userQueryRanking: RankingParameters = {
+        let fields = AttributeCatalogue.extendedSearchableAttributes.filter { $0.type.isTextual || $0.type.elementType == .url }.map { definition in
+            let weight: Double
+            switch definition.rankingField {
+            case .title: weight = 3.0
+            case .keywords: weight = 2.0
+            case .description: weight = 1.5
+            case .content: weight = 1.0
+            case .other: weight = 1.2
+            }
+            return RankedField(field: definition.name, weight: weight, lengthNormalization: definition.rankingField == .content ? 0.75 : 0.5)
+        }
+        let features = RankingFeatures(
+            recencyColumns: ["contentModificationDate", "contentCreationDate", IndexFields.indexedAt],
+            flagColumns: ["userCreated", "userOwned", "userCurated"], viewsColumn: IndexFields.viewCount, hintColumn: "rankingHint")
+        return RankingParameters(fields: fields, features: features)
+    }()
+
+    /// The process-wide cache of short-prefix results (entries are keyed by segment identity).
+    static let shortPrefixCache = ShortPrefixCache()
+
+    /// Runs typed text as a ranked user query (Core Spotlight's `CSUserQuery`): every word matches
+    /// as a prefix of a word of a searchable attribute, ignoring case and diacritics.
+    /// - Returns: the best hits, best first, with scores (and explanations when asked).
+    /// - Throws: ``CSSearchQueryError`` (`invalidQuery` for a bad filter query).
+    public func searchUserQuery(text: String, options: UserQueryOptions = UserQueryOptions()) throws(CSSearchQueryError) -> [SearchHit] {
+        let words = UserQueryWords.words(text)
+        guard !words.isEmpty, options.limit > 0 else { return [] }
+        let planner = QueryPlanner(schema: CatalogueQuerySchema(), now: options.now.timeIntervalSince1970)
+        var clauses: [EngineQuery] = [.term(field: IndexFields.kind, term: RecordKind.item.rawValue)]
+        for filter in options.filterQueries where !filter.allSatisfy(\.isWhitespace) { clauses.append(try Self.plan(filter, planner)) }
+        if let indexName = options.indexName { clauses.append(.term(field: IndexFields.indexName, term: indexName)) }
+        clauses.append(Self.unexpired(at: options.now))
+        let snapshot = self.snapshot()
+        let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
+        let request = UserQueryRanker.Request(
+            words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
+            requireAllWords: options.requireAllWords, engagement: SearchHistory.engagement(snapshot.metadata), explain: options.explain)
+        do {
+            return try ranker.search(snapshot, request).map { ranked in
+                var hit = try Self.hit(snapshot.segments[ranked.segment].reader.storedDocument(ranked.document).stored, fetch: options.fetchAttributes)
+                hit.score = ranked.score
+                hit.explanation = ranked.explanation
+                return hit
+            }
+        } catch {
+            throw CSSearchQueryError(.indexUnreachable, message: "the index could not be read: \(error)", underlyingError: error)
+        }
+    }
+
+    /// Runs typed text as a ranked user query (the form the command line calls).
+    public func searchUserQuery(text: String, limit: Int = 20, explain: Bool = false) throws(CSSearchQueryError) -> [SearchHit] {
+        try searchUserQuery(text: text, options: UserQueryOptions(limit: limit, explain: explain))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import LimelightQuery
+
+/// The query planner's view of an app's index: attributes from ``AttributeCatalogue`` (names and
+/// Spotlight aliases), any other name as an app's custom attribute, and the engine fields of
+/// ``IndexFields``.
+public struct CatalogueQuerySchema: QuerySchema {
+    /// Creates the schema.
+    public init() {}
+
+    /// The planner description of a built-in attribute.
+    public static func plannerAttribute(_ definition: AttributeDefinition) -> PlannerAttribute {
+        let kind: PlannerAttribute.ValueKind
+        switch definition.type.elementType {
+        case .string, .url, .strings, .urls: kind = .string
+        case .number, .numbers: kind = .number
+        case .date, .dates: kind = .date
+        case .bool: kind = .bool
+        case .data: kind = .data
+        }
+        let textual = kind == .string
+        return PlannerAttribute(
+            name: definition.name, kind: kind, isMultiValued: definition.isMultiValued,
+            textField: textual && definition.isSearchable ? definition.name : nil,
+            wholeValueField: definition.name == "textContent" || kind == .data ? nil : IndexFields.wholeValue(definition.name),
+            column: textual || kind == .data ? nil : definition.name,
+            impliesWordMatching: definition.name == "textContent")
+    }
+
+    /// The attribute called `name`; unknown names are treated as custom attributes.
+    public func attribute(named name: String) -> PlannerAttribute? {
+        if let definition = AttributeCatalogue.attribute(named: name) { return Self.plannerAttribute(definition) }
+        guard !name.isEmpty else { return nil }
+        return PlannerAttribute(
+            name: name, kind: .inferred, isMultiValued: false, textField: name,
+            wholeValueField: IndexFields.wholeValue(name), column: name)
+    }
+
+    /// The attributes `*` stands for.
+    public var defaultSearchableAttributes: [PlannerAttribute] { Self.defaultAttributes }
+    /// The attributes `**` stands for.
+    public var extendedSearchableAttributes: [PlannerAttribute] { Self.extendedAttributes }
+
+    private static let defaultAttributes = AttributeCatalogue.defaultSearchableAttributes.map(plannerAttribute)
+    private static let extendedAttributes = AttributeCatalogue.extendedSearchableAttributes.map(plannerAttribute)
+
+    /// ``IndexFields/present``.
+    public var presenceField: String { IndexFields.present }
+    /// ``IndexFields/wholeValueLimit``.
+    public var wholeValueLimit: Int { IndexFields.wholeValueLimit }
+
+    /// The textual values of an attribute in a stored record.
+    public func storedStrings(of attribute: String, in stored: [UInt8]) -> [String] {
+        guard let item = try? StoredRecord.decode(stored).item else { return [] }
+        if attribute == "domainIdentifier" { return item.domainIdentifier.map { [$0] } ?? [] }
+        return item[attribute: attribute]?.textualElements ?? []
+    }
+
+    /// The numeric values of an attribute in a stored record.
+    public func storedNumbers(of attribute: String, in stored: [UInt8]) -> [Double] {
+        guard let value = try? StoredRecord.decode(stored).item[attribute: attribute] else { return [] }
+        switch value {
+        case .number(let number): return [number]
+        case .numbers(let numbers): return numbers
+        case .date(let date): return [date.timeIntervalSince1970]
+        case .dates(let dates): return dates.map(\.timeIntervalSince1970)
+        case .bool(let flag): return [flag ? 1 : 0]
+        default: return []
+        }
+    }
+}

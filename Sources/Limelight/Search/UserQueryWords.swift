@@ -1,0 +1,31 @@
+import LimelightQuery
+import LimelightRanking
+import LimelightText
+
+/// Turns typed text into ranked-query words: every word is matched as a prefix of an indexed
+/// word, case- and diacritic-insensitively; a run of Chinese or Japanese characters is matched as
+/// a phrase of its bigrams; a quoted phrase is matched as consecutive words.
+enum UserQueryWords {
+    static func words(_ text: String) -> [QueryWord] {
+        var words: [QueryWord] = []
+        for term in FreeText(text).terms {
+            let tokens = TextAnalyzer.analyze(term.text).map(\.term)
+            guard !tokens.isEmpty else { continue }
+            if term.isPhrase {
+                if tokens.count == 1 {
+                    words.append(QueryWord(term: tokens[0], isPrefix: !term.isComplete))
+                } else {
+                    words.append(QueryWord(term: tokens.joined(separator: " "), isPrefix: !term.isComplete, phraseTerms: tokens))
+                }
+                continue
+            }
+            switch TextAnalyzer.cjkQueryForm(of: term.text) {
+            case .characterRun where tokens.count > 1:
+                words.append(QueryWord(term: tokens.joined(separator: " "), isPrefix: true, phraseTerms: tokens))
+            default:
+                for token in tokens { words.append(QueryWord(term: token, isPrefix: true)) }
+            }
+        }
+        return words
+    }
+}
