@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Generates the Unicode tables of LimelightText from Python's unicodedata.
 
-Writes Sources/LimelightText/FoldingTables+Data.swift (folding) and
-Sources/LimelightText/WordCategoryTable+Data.swift (letter/number/mark classes for segmentation).
+Writes Sources/LimelightText/FoldingTables+Data.swift (folding),
+Sources/LimelightText/WordCategoryTable+Data.swift (letter/number/mark classes for segmentation) and
+Tests/LimelightTextTests/FoldingVectors+Generated.swift (folding test vectors computed with Python's
+own normalization and case folding, to check the module's tables and normalizer against).
 
 LimelightText imports no Foundation, so it has no Unicode normalization of its own. This script
 writes the few Unicode tables that text folding needs, as compact hexadecimal text that the module
@@ -33,6 +35,7 @@ other scalars are their own index terms, once ASCII is lowercased.
 Usage: python3 Scripts/generate-folding-tables.py   (run from the package root)
 """
 import os
+import random
 import re
 import unicodedata
 
@@ -294,10 +297,64 @@ def write_word_categories(path):
         out.write("}\n")
 
 
+def reference_fold(text, options):
+    """Folds `text` with Python's NFD/NFKC/NFC and casefold: case (1), diacritics (2), width (4)."""
+    case, diacritics, width = options & 1, options & 2, options & 4
+    folded = ""
+    for ch in text:
+        if width and 0xFF01 <= ord(ch) <= 0xFFEE:
+            ch = unicodedata.normalize("NFKC", ch)
+        parts = ch if is_hangul_syllable(ord(ch)) else nfd(ch)
+        for part in parts:
+            for lower in (nfd(part.casefold()) if case else part):
+                if not diacritics:
+                    folded += lower
+                elif not is_strippable_mark(ord(lower)):
+                    plain = diacritic_fold_one(lower)
+                    if plain != lower and case:
+                        plain = "".join(diacritic_fold_one(c) for c in nfd(plain.casefold()))
+                    folded += plain
+    return unicodedata.normalize("NFC", folded)
+
+
+VECTOR_RANGES = [
+    (0x41, 0x7A), (0xC0, 0x24F), (0x300, 0x36F), (0x370, 0x3FF), (0x400, 0x4FF), (0x1E00, 0x1FFF),
+    (0x3040, 0x30FF), (0xFF01, 0xFF9F), (0x0590, 0x06FF), (0x0900, 0x097F), (0x0B00, 0x0B7F),
+    (0x2100, 0x214F), (0xFB00, 0xFB4F), (0xA720, 0xA7FF), (0x1D00, 0x1DFF), (0x10400, 0x1044F),
+]
+
+
+def write_test_vectors(path):
+    pool = [chr(code) for low, high in VECTOR_RANGES for code in range(low, high + 1)
+            if unicodedata.category(chr(code)) not in ("Cn", "Cs", "Cc")]
+    generator = random.Random(29)
+    lines = []
+    for options in (0, 1, 2, 3, 4, 7):
+        for _ in range(150):
+            text = "".join(generator.choice(pool) for _ in range(generator.randint(1, 5)))
+            expected = reference_fold(text, options)
+            lines.append("%d %s %s" % (options, ".".join("%X" % ord(c) for c in text),
+                                       ".".join("%X" % ord(c) for c in expected) or "-"))
+    with open(path, "w") as out:
+        out.write(header())
+        out.write("/// Folding test vectors: `options input expected`, scalars in hexadecimal joined by dots\n")
+        out.write("/// (`-` for an empty result). Options: 1 case, 2 diacritics, 4 width.\n")
+        out.write("enum FoldingVectors {\n")
+        out.write("    /// %d vectors of random text from the Latin, Greek, Cyrillic, kana, fullwidth, Hebrew,\n"
+                  % len(lines))
+        out.write("    /// Arabic and Indic blocks, folded by Python's own normalization and case folding.\n")
+        out.write('    static let lines = """\n')
+        for line in lines:
+            out.write("        %s\n" % line)
+        out.write('        """\n}\n')
+
+
 def main():
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "LimelightText")
+    package = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    root = os.path.join(package, "Sources", "LimelightText")
     write_folding_tables(os.path.join(root, "FoldingTables+Data.swift"))
     write_word_categories(os.path.join(root, "WordCategoryTable+Data.swift"))
+    write_test_vectors(os.path.join(package, "Tests", "LimelightTextTests", "FoldingVectors+Generated.swift"))
 
 
 if __name__ == "__main__":

@@ -130,6 +130,27 @@ import Testing
         #expect(checked > 100_000)
     }
 
+    /// Scalars written as hexadecimal joined by dots (`-` for none).
+    static func scalars(_ field: Substring) -> [Unicode.Scalar] {
+        guard field != "-" else { return [] }
+        return field.split(separator: ".").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+    }
+
+    /// Vectors computed by the table generator with Python's own normalization and case folding.
+    @Test func generatedVectors() throws {
+        let lines = FoldingVectors.lines.split(separator: "\n")
+        #expect(lines.count >= 900)
+        for line in lines {
+            let fields = line.split(separator: " ")
+            try #require(fields.count == 3)
+            let options = FoldingOptions(rawValue: try #require(UInt8(fields[0])))
+            var input = String.UnicodeScalarView()
+            input.append(contentsOf: Self.scalars(fields[1]))
+            let folded = TextFolding.fold(String(input), options)
+            #expect(Array(folded.unicodeScalars) == Self.scalars(fields[2]), "\(line)")
+        }
+    }
+
     @Test func substringInput() {
         let text = "xx ÉCOLE yy"
         let slice = text.dropFirst(3).prefix(5)
