@@ -62,6 +62,8 @@ public final class SegmentReader: @unchecked Sendable {
     private let storedOffsets: UnsafeRawBufferPointer
     /// The size of the segment in bytes.
     public var byteCount: Int { region.bytes.count }
+    /// Bytes per kind of section: "terms", "postings", "positions", "lengths", "numbers", "stored".
+    public let sectionBytes: [String: Int]
 
     /// Opens a segment over `region`, verifying its structure and checksum.
     public init(name: String, region: MappedRegion, verifyChecksum: Bool = true) throws {
@@ -86,6 +88,7 @@ public final class SegmentReader: @unchecked Sendable {
             sectionCount <= (bytes.count - SegmentFormat.footerSize - directoryOffset) / SegmentFormat.directoryEntrySize
         else { throw StorageError.corrupt("segment \(name) has a bad section directory") }
         var sections: [SegmentFormat.SectionKey: UnsafeRawBufferPointer] = [:]
+        var sectionBytes: [String: Int] = [:]
         var directory = ByteReader(bytes, offset: directoryOffset)
         for _ in 0..<sectionCount {
             let kind = try directory.readByte()
@@ -97,7 +100,10 @@ public final class SegmentReader: @unchecked Sendable {
                 throw StorageError.corrupt("segment \(name) section out of bounds")
             }
             sections[SegmentFormat.SectionKey(kind: kind, field: field)] = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
+            let label = SegmentFormat.SectionKind(rawValue: kind).map { "\($0)" } ?? "unknown"
+            sectionBytes[label == "storedOffsets" ? "stored" : label, default: 0] += length
         }
+        self.sectionBytes = sectionBytes
         func section(_ kind: SegmentFormat.SectionKind, _ field: UInt16 = SegmentFormat.noField) throws -> UnsafeRawBufferPointer {
             guard let found = sections[SegmentFormat.SectionKey(kind: kind.rawValue, field: field)] else {
                 throw StorageError.corrupt("segment \(name) lacks a \(kind) section")
