@@ -198,9 +198,13 @@ LEFT_OUT_OF_TERMS_RANGES = [
 ]
 
 
+HANGUL_VOWEL_AND_TRAILING_JAMO = list(range(0x1161, 0x1176)) + list(range(0x11A8, 0x11C3))
+
+
 def composition_participants():
-    """Non-starters and the starters that compose with the scalar before them."""
-    participants = set()
+    """Non-starters and the starters that compose with the scalar before them (including the
+    Hangul vowel and trailing consonant jamo, composed arithmetically)."""
+    participants = set(HANGUL_VOWEL_AND_TRAILING_JAMO)
     for code in scalars():
         ch = chr(code)
         if unicodedata.combining(ch):
@@ -321,6 +325,7 @@ VECTOR_RANGES = [
     (0x41, 0x7A), (0xC0, 0x24F), (0x300, 0x36F), (0x370, 0x3FF), (0x400, 0x4FF), (0x1E00, 0x1FFF),
     (0x3040, 0x30FF), (0xFF01, 0xFF9F), (0x0590, 0x06FF), (0x0900, 0x097F), (0x0B00, 0x0B7F),
     (0x2100, 0x214F), (0xFB00, 0xFB4F), (0xA720, 0xA7FF), (0x1D00, 0x1DFF), (0x10400, 0x1044F),
+    (0x1100, 0x1112), (0x1161, 0x1175), (0x11A8, 0x11C2), (0xAC00, 0xAC40), (0xD55C, 0xD56C),
 ]
 
 

@@ -41,6 +41,8 @@ final class FoldingTables: Sendable {
         for entry in HexEntryParser.entries(of: FoldingTableData.combiningClass) {
             participants.formUnion(entry.keys)
         }
+        participants.formUnion(0x1161...0x1175)  // Hangul vowel jamo
+        participants.formUnion(0x11A8...0x11C2)  // Hangul trailing consonant jamo
         var compositionParticipants = ScalarMappingTable()
         for scalar in participants { compositionParticipants.insert(key: scalar, mapping: [1]) }
         self.compositionParticipants = compositionParticipants
@@ -59,16 +61,33 @@ final class FoldingTables: Sendable {
     }
 
     /// The primary composite of `first` followed by `second`, if there is one.
+    ///
+    /// Hangul syllables are composed arithmetically from their jamo (leading consonant + vowel,
+    /// then + trailing consonant), so decomposed Hangul folds to the precomposed syllables.
     @inline(__always)
     func composite(of first: UInt32, _ second: UInt32) -> UInt32? {
+        if let syllable = Self.hangulComposite(of: first, second) { return syllable }
         let packed = composition.packedMapping(of: first)
         guard packed != 0 else { return nil }
-        var index = ScalarMappingTable.range(of: packed).lowerBound
-        let end = ScalarMappingTable.range(of: packed).upperBound
-        while index + 1 < end {
+        let range = ScalarMappingTable.range(of: packed)
+        var index = range.lowerBound
+        while index + 1 < range.upperBound {
             if composition.values[index] == second { return composition.values[index + 1] }
             index += 2
         }
         return nil
+    }
+
+    /// The Hangul syllable made of `first` and `second`, if they compose (Unicode §3.12).
+    @inline(__always)
+    static func hangulComposite(of first: UInt32, _ second: UInt32) -> UInt32? {
+        switch (first, second) {
+        case (0x1100...0x1112, 0x1161...0x1175):
+            return 0xAC00 + ((first - 0x1100) * 21 + (second - 0x1161)) * 28
+        case (0xAC00...0xD7A3, 0x11A8...0x11C2) where (first - 0xAC00) % 28 == 0:
+            return first + (second - 0x11A7)
+        default:
+            return nil
+        }
     }
 }

@@ -5,8 +5,9 @@
 /// ("don't" → "dont"), soft hyphens, zero-width joiners and non-joiners, variation selectors,
 /// the combining grapheme joiner and the Arabic tatweel.
 struct TermFolder {
-    /// Folds non-ASCII words.
-    private var folder = ScalarFolder(options: .indexTerm)
+    /// Folds words that need Unicode folding; created on the first such word, so that analysing
+    /// text that needs none never loads the folding tables.
+    private var folder: ScalarFolder?
     /// The UTF-8 of the term being built.
     private var scratch: [UInt8] = []
 
@@ -73,16 +74,17 @@ struct TermFolder {
     /// If leaving characters out would leave nothing (a word made only of tatweels, say), they
     /// are kept, so that a word never has an empty term.
     private mutating func foldedTerm(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        if folder == nil { folder = ScalarFolder(options: .indexTerm) }
         scratch.removeAll(keepingCapacity: true)
         var keepEverything = false
         while true {
             var index = start
             while index < end {
                 let (scalar, length) = UTF8Encoding.decode(bytes, at: index)
-                if keepEverything || !Self.isLeftOutOfTerms(scalar) { folder.append(scalar) }
+                if keepEverything || !Self.isLeftOutOfTerms(scalar) { folder?.append(scalar) }
                 index += length
             }
-            folder.finish(into: &scratch)
+            folder?.finish(into: &scratch)
             if !scratch.isEmpty || keepEverything { break }
             keepEverything = true
         }

@@ -28,8 +28,8 @@ public struct FoldingOptions: OptionSet, Sendable, Hashable {
 ///
 /// Folding works on canonical equivalence: the result is always in Normalization Form C, so "é"
 /// written as U+00E9 or as "e" + U+0301 folds to the same bytes under every option set
-/// (including the empty one). Hangul is left as it is (syllables are neither decomposed nor
-/// composed from conjoining jamo).
+/// (including the empty one). Hangul syllables are kept whole, and conjoining jamo are composed
+/// into syllables.
 public enum TextFolding {
     /// Folds `text` as `options` asks, leaving everything else as it is.
     ///

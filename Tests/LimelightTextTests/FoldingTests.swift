@@ -82,6 +82,7 @@ import Testing
         ("\u{30AC}", "\u{30AB}\u{3099}"),  // ガ
         ("\u{1F04}", "\u{3B1}\u{313}\u{301}"),  // ἄ
         ("\u{324}\u{308}", "\u{308}\u{324}"),  // two marks with no base, out of canonical order
+        ("\u{D55C}\u{AE00}", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}"),  // 한글 as jamo
     ])
     func canonicalEquivalence(_ composed: String, _ decomposed: String) {
         let optionSets: [FoldingOptions] = [[], .caseInsensitive, .diacriticInsensitive, Self.both, .indexTerm]
