@@ -1,6 +1,6 @@
 /// Splits query text into tokens, one at a time.
 ///
-/// In strict mode every malformed token throws a ``QuerySyntaxError``. In lenient mode the lexer
+/// In strict mode every malformed token throws a ``ParseFailure``. In lenient mode the lexer
 /// never throws: it repairs what it can (closes an open string, reads `&` as `&&`, skips stray
 /// characters), records each repair in ``repairs`` and carries on.
 struct QueryLexer: Sendable {
@@ -11,7 +11,7 @@ struct QueryLexer: Sendable {
     /// The scalar index of the next unread scalar.
     var position = 0
     /// What lenient mode repaired, in order.
-    private(set) var repairs: [QuerySyntaxError] = []
+    private(set) var repairs: [ParseFailure] = []
 
     init(_ source: SourceText, isLenient: Bool = false) {
         self.source = source
@@ -21,7 +21,7 @@ struct QueryLexer: Sendable {
     var scalars: [Unicode.Scalar] { source.scalars }
 
     /// Reads the next token.
-    mutating func next() throws(QuerySyntaxError) -> Token {
+    mutating func next() throws(ParseFailure) -> Token {
         while true {
             skipWhitespace()
             guard position < scalars.count else {
@@ -35,14 +35,18 @@ struct QueryLexer: Sendable {
     }
 
     /// Records a repair in lenient mode or throws it in strict mode.
-    mutating func report(_ error: QuerySyntaxError) throws(QuerySyntaxError) {
-        guard isLenient else { throw error }
-        if repairs.count < 64 { repairs.append(error) }
+    ///
+    mutating func report(_ code: ParseFailure.Code, _ reason: String, at position: Int) throws(ParseFailure) {
+        guard isLenient else { throw source.error(code, reason, at: position) }
+        if repairs.count < Self.maximumRepairs { repairs.append(source.error(code, reason, at: position)) }
     }
+
+    /// The most repairs lenient mode records.
+    static let maximumRepairs = 64
 
     /// Moves past whitespace.
     mutating func skipWhitespace() {
-        while position < scalars.count, scalars[position].properties.isWhitespace {
+        while position < scalars.count, Self.isWhitespace(scalars[position]) {
             position += 1
         }
     }
@@ -50,7 +54,7 @@ struct QueryLexer: Sendable {
     /// The next scalar after any whitespace, without consuming anything.
     func peekPastWhitespace() -> Unicode.Scalar? {
         var index = position
-        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+        while index < scalars.count, Self.isWhitespace(scalars[index]) { index += 1 }
         return index < scalars.count ? scalars[index] : nil
     }
 
@@ -61,7 +65,7 @@ struct QueryLexer: Sendable {
     }
 
     /// Reads one token starting at the cursor; `nil` when lenient mode skipped a stray character.
-    private mutating func readToken() throws(QuerySyntaxError) -> Token.Kind? {
+    private mutating func readToken() throws(ParseFailure) -> Token.Kind? {
         let start = position
         let first = scalars[position]
         switch first {
@@ -104,9 +108,7 @@ struct QueryLexer: Sendable {
                 position += 1
             } else {
                 let doubled = first == "&" ? "&&" : "||"
-                try report(
-                    source.error(.unexpectedCharacter, "unexpected '\(first)' (did you mean '\(doubled)'?)", at: start)
-                )
+                try report(.unexpectedCharacter, "unexpected '\(first)' (did you mean '\(doubled)'?)", at: start)
             }
             return first == "&" ? .and : .or
         case "[":
@@ -123,17 +125,17 @@ struct QueryLexer: Sendable {
                 return .identifier(readIdentifier())
             }
             position += 1
-            try report(source.error(.unexpectedCharacter, "unexpected character '\(first)'", at: start))
+            try report(.unexpectedCharacter, "unexpected character '\(first)'", at: start)
             return nil
         }
     }
 
     /// Reads `$name`.
-    private mutating func readVariable() throws(QuerySyntaxError) -> Token.Kind? {
+    private mutating func readVariable() throws(ParseFailure) -> Token.Kind? {
         let start = position
         position += 1
         guard let first = scalar(ahead: 0), Self.isIdentifierStart(first) else {
-            try report(source.error(.invalidTimeFunction, "expected a variable name such as '$time.now' after '$'", at: start))
+            try report(.invalidTimeFunction, "expected a variable name such as '$time.now' after '$'", at: start)
             return nil
         }
         return .variable(readIdentifier())
@@ -158,7 +160,7 @@ struct QueryLexer: Sendable {
     }
 
     /// Reads `[-+]digits[.digits][e[-+]digits]`.
-    private mutating func readNumber() throws(QuerySyntaxError) -> Token.Kind? {
+    private mutating func readNumber() throws(ParseFailure) -> Token.Kind? {
         let start = position
         if scalar(ahead: 0) == "-" || scalar(ahead: 0) == "+" { position += 1 }
         skipDigits()
@@ -177,14 +179,14 @@ struct QueryLexer: Sendable {
             // Something like `12abc` or `1.2.3`: neither a number nor a name.
             while position < scalars.count, Self.isIdentifierContinuation(scalars[position]) { position += 1 }
             let text = source.slice(start..<position)
-            try report(source.error(.invalidNumber, "invalid number '\(text)'", at: start))
-            return .identifier(text)
+            try report(.invalidNumber, "invalid number '\(text)'", at: start)
+            return .word(text)
         }
         let text = source.slice(start..<position)
         let digits = text.first == "+" ? String(text.dropFirst()) : text
         guard let value = Double(digits), value.isFinite else {
-            try report(source.error(.invalidNumber, "number '\(text)' is out of range", at: start))
-            return .identifier(text)
+            try report(.invalidNumber, "number '\(text)' is out of range", at: start)
+            return .word(text)
         }
         return .number(value)
     }
@@ -197,13 +199,23 @@ struct QueryLexer: Sendable {
         scalar.value >= 0x30 && scalar.value <= 0x39
     }
 
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
+        return scalar.properties.isWhitespace
+    }
+
+    static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value >= 0x41 && scalar.value <= 0x5A) || (scalar.value >= 0x61 && scalar.value <= 0x7A)
+    }
+
     static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic
+        if scalar.value < 0x80 { return scalar == "_" || isASCIILetter(scalar) }
+        return scalar.properties.isAlphabetic
     }
 
     static func isIdentifierContinuation(_ scalar: Unicode.Scalar) -> Bool {
         if isDigit(scalar) || scalar == "_" || scalar == "." || scalar == ":" { return true }
-        if scalar.value < 0x80 { return scalar.properties.isAlphabetic }
+        if scalar.value < 0x80 { return isASCIILetter(scalar) }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
         default: return scalar.properties.isAlphabetic

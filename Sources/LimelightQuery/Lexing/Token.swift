@@ -30,6 +30,9 @@ struct Token: Sendable, Equatable {
         case rightParenthesis
         /// `,`.
         case comma
+        /// Text that is neither a name nor a valid number, such as `12abc` (lenient mode only:
+        /// strict mode rejects it). It can be a free-text word but never an attribute name.
+        case word(String)
         /// The end of the query.
         case end
     }
@@ -68,6 +71,7 @@ extension Token.Kind {
         case .leftParenthesis: return "'('"
         case .rightParenthesis: return "')'"
         case .comma: return "','"
+        case .word(let text): return "'\(text)'"
         case .end: return "the end of the query"
         }
     }

@@ -27,11 +27,13 @@ extension Parser {
     }
 
     /// Records a repair (up to ``maximumNotes``).
-    mutating func note(_ code: QuerySyntaxError.Code, _ reason: String, at token: Token) {
-        note(error(code, reason, at: token))
+    ///
+    /// The position is worked out only when the diagnostic is kept, so hostile input stays linear.
+    mutating func note(_ code: ParseFailure.Code, _ reason: String, at token: Token) {
+        if notes.count < Self.maximumNotes { notes.append(error(code, reason, at: token)) }
     }
 
-    private mutating func note(_ diagnostic: QuerySyntaxError) {
+    private mutating func note(_ diagnostic: ParseFailure) {
         if notes.count < Self.maximumNotes { notes.append(diagnostic) }
     }
 
@@ -76,12 +78,13 @@ extension Parser {
                 if let conjunction = QueryExpression.conjunction(conjuncts) { alternatives.append(conjunction) }
                 conjuncts = []
                 advanceLeniently()
-            case .and, .comma:
+            case .and:
                 flushWords()
                 advanceLeniently()
-            case .comparison, .modifierList:
-                note(.expectedAttribute, "ignored \(current.kind.quotedForMessage) without an attribute", at: current)
+            case .comma:
                 advanceLeniently()
+            case .comparison, .modifierList:
+                skipComparisonWithoutAttribute()
             default:
                 switch parseTermLeniently() {
                 case .expression(let expression):
@@ -109,8 +112,8 @@ extension Parser {
         case .not:
             guard depth < maximumDepth else {
                 note(.nestingTooDeep, "ignored '!' nested deeper than \(maximumDepth) levels", at: token)
-                advanceLeniently()
-                return .nothing
+                while current.kind == .not { advanceLeniently() }
+                return current.kind == .end ? .nothing : parseTermLeniently()
             }
             depth += 1
             defer { depth -= 1 }
@@ -170,6 +173,9 @@ extension Parser {
         case .number:
             advanceLeniently()
             return .word(text(of: token))
+        case .word(let word):
+            advanceLeniently()
+            return .word(word)
         case .variable(let name):
             do {
                 _ = try readTime(named: name)
@@ -202,7 +208,7 @@ extension Parser {
         case .end, .rightParenthesis, .and, .or, .comma, .comparison, .modifierList, .not, .leftParenthesis:
             note(.expectedValue, "\(dropped): no value after '\(text(of: operatorToken))'", at: current)
             return .nothing
-        case .identifier(let word) where Self.booleanLiteral(word) == nil && !isRangeCall(word):
+        case .identifier(let word) where Self.booleanLiteral(word) == nil && !isRangeCall(word), .word(let word):
             note(.expectedValue, "read the unquoted word '\(word)' as a string", at: current)
             advanceLeniently()
             let value = QueryValue.string(StringPattern(literal: word), bracketModifiers)
@@ -213,17 +219,38 @@ extension Parser {
             let value = QueryValue.string(StringPattern(segments: [.anyCharacters]), bracketModifiers)
             return .expression(.comparison(Comparison(attribute, comparisonOperator, value)))
         default:
+            let valueToken = current
             do {
+                // Without the bracket token, modifiers on a non-string value are dropped, not rejected.
                 let value = try readValue(
                     context: "after '\(text(of: operatorToken))'",
                     bracketModifiers: bracketModifiers,
-                    bracketToken: bracketToken
+                    bracketToken: nil
                 )
+                if let bracketToken, value.stringPattern == nil {
+                    note(.misplacedModifier, "ignored modifiers on a value that is not a string", at: bracketToken)
+                }
                 return .expression(.comparison(Comparison(attribute, comparisonOperator, value)))
             } catch {
                 note(error.code, "\(dropped): \(error.reason)", at: operatorToken)
+                if current.start == valueToken.start, current.kind != .end { advanceLeniently() }
                 return .nothing
             }
+        }
+    }
+
+    /// Skips an operator written without an attribute, with its modifiers and value (`== 5`).
+    private mutating func skipComparisonWithoutAttribute() {
+        note(.expectedAttribute, "ignored \(current.kind.quotedForMessage) without an attribute", at: current)
+        advanceLeniently()
+        if case .modifierList = current.kind { advanceLeniently() }
+        switch current.kind {
+        case .string, .number, .star:
+            advanceLeniently()
+        case .variable(let name):
+            do { _ = try readTime(named: name) } catch { note(error) }
+        default:
+            break
         }
     }
 

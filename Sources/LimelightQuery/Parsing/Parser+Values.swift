@@ -10,9 +10,9 @@ extension Parser {
         context: String,
         bracketModifiers: ComparisonModifiers,
         bracketToken: Token?
-    ) throws(QuerySyntaxError) -> QueryValue {
+    ) throws(ParseFailure) -> QueryValue {
         let valueToken = current
-        func rejectBracketModifiers(_ parser: Parser) throws(QuerySyntaxError) {
+        func rejectBracketModifiers(_ parser: Parser) throws(ParseFailure) {
             if let bracketToken {
                 throw parser.error(
                     .misplacedModifier,
@@ -71,7 +71,7 @@ extension Parser {
     ///
     /// Only words made entirely of modifier letters are taken; nothing else may follow a value
     /// there, so this never changes the meaning of a valid query.
-    private mutating func readSpacedModifiers(after stringToken: Token) throws(QuerySyntaxError) -> ComparisonModifiers {
+    private mutating func readSpacedModifiers(after stringToken: Token) throws(ParseFailure) -> ComparisonModifiers {
         var modifiers: ComparisonModifiers = []
         while case .identifier(let word) = current.kind, word.count <= 8, lexer.peekPastWhitespace() != "(" {
             var group: ComparisonModifiers = []
@@ -86,7 +86,7 @@ extension Parser {
     }
 
     /// Reads `$time.<function>[(<offset>)]` or `$time.iso(<date>)` with ``current`` on the variable.
-    mutating func readTime(named name: String) throws(QuerySyntaxError) -> TimeExpression {
+    mutating func readTime(named name: String) throws(ParseFailure) -> TimeExpression {
         let variableToken = current
         let lowered = name.lowercased()
         guard lowered.hasPrefix("time.") else {
@@ -137,7 +137,7 @@ extension Parser {
     }
 
     /// Reads the `(…)` of `$time.iso`, quoted or not, with ``current`` on the variable.
-    private mutating func readISOArgument() throws(QuerySyntaxError) -> Double {
+    private mutating func readISOArgument() throws(ParseFailure) -> Double {
         let variableToken = current
         guard lexer.peekPastWhitespace() == "(" else {
             throw error(
@@ -160,11 +160,17 @@ extension Parser {
             lexer.skipWhitespace()
         } else if let raw = lexer.readRawArgument() {
             argument = raw.text
-        } else {
+        } else if argumentStart + QueryLexer.maximumRawArgumentLength >= source.scalars.count {
             throw source.error(
                 .unexpectedEnd,
                 "expected ')' to close '$time.iso(' at column \(source.column(at: variableToken.start))",
                 at: source.scalars.count
+            )
+        } else {
+            throw source.error(
+                .invalidDate,
+                "expected an ISO 8601 date and ')' after '$time.iso('",
+                at: argumentStart
             )
         }
         guard lexer.scalar(ahead: 0) == ")" else {
@@ -179,7 +185,7 @@ extension Parser {
     }
 
     /// Parses `InRange(attribute, low, high)` with ``current`` on the function name.
-    mutating func parseInRange() throws(QuerySyntaxError) -> RangeTest {
+    mutating func parseInRange() throws(ParseFailure) -> RangeTest {
         let usage = "InRange takes three arguments: InRange(attribute, low, high)"
         try advance()
         try advance()
@@ -202,7 +208,7 @@ extension Parser {
         return RangeTest(attribute, from: lower, through: upper)
     }
 
-    private mutating func expectComma(_ usage: String) throws(QuerySyntaxError) {
+    private mutating func expectComma(_ usage: String) throws(ParseFailure) {
         guard current.kind == .comma else {
             throw error(
                 current.kind == .end ? .unexpectedEnd : .invalidRange,

@@ -27,10 +27,10 @@ struct Parser {
     /// The deepest nesting allowed.
     let maximumDepth: Int
     /// Repairs made by the lenient grammar (the lexer keeps its own).
-    var notes: [QuerySyntaxError] = []
+    var notes: [ParseFailure] = []
 
-    init(_ text: String, isLenient: Bool, maximumDepth: Int) throws(QuerySyntaxError) {
-        var lexer = QueryLexer(SourceText(text), isLenient: isLenient)
+    init(_ source: SourceText, isLenient: Bool, maximumDepth: Int) throws(ParseFailure) {
+        var lexer = QueryLexer(source, isLenient: isLenient)
         self.current = try lexer.next()
         self.lexer = lexer
         self.maximumDepth = max(1, maximumDepth)
@@ -39,13 +39,13 @@ struct Parser {
     var source: SourceText { lexer.source }
 
     /// Moves to the next token.
-    mutating func advance() throws(QuerySyntaxError) {
+    mutating func advance() throws(ParseFailure) {
         previous = current
         current = try lexer.next()
     }
 
     /// An error located at the start of `token`.
-    func error(_ code: QuerySyntaxError.Code, _ reason: String, at token: Token) -> QuerySyntaxError {
+    func error(_ code: ParseFailure.Code, _ reason: String, at token: Token) -> ParseFailure {
         source.error(code, reason, at: token.start)
     }
 
@@ -57,7 +57,7 @@ struct Parser {
     // MARK: Strict grammar
 
     /// Parses a whole query.
-    mutating func parseQuery() throws(QuerySyntaxError) -> QueryExpression {
+    mutating func parseQuery() throws(ParseFailure) -> QueryExpression {
         if current.kind == .end {
             throw error(.emptyQuery, "the query is empty", at: current)
         }
@@ -76,7 +76,7 @@ struct Parser {
         }
     }
 
-    private mutating func parseOr() throws(QuerySyntaxError) -> QueryExpression {
+    private mutating func parseOr() throws(ParseFailure) -> QueryExpression {
         var operands = [try parseAnd()]
         while current.kind == .or {
             try advance()
@@ -85,7 +85,7 @@ struct Parser {
         return QueryExpression.disjunction(operands) ?? operands[0]
     }
 
-    private mutating func parseAnd() throws(QuerySyntaxError) -> QueryExpression {
+    private mutating func parseAnd() throws(ParseFailure) -> QueryExpression {
         var operands = [try parseUnary()]
         while current.kind == .and {
             try advance()
@@ -94,7 +94,7 @@ struct Parser {
         return QueryExpression.conjunction(operands) ?? operands[0]
     }
 
-    private mutating func parseUnary() throws(QuerySyntaxError) -> QueryExpression {
+    private mutating func parseUnary() throws(ParseFailure) -> QueryExpression {
         guard current.kind == .not else { return try parsePrimary() }
         try enterNesting()
         try advance()
@@ -103,7 +103,7 @@ struct Parser {
         return .not(operand)
     }
 
-    private mutating func parsePrimary() throws(QuerySyntaxError) -> QueryExpression {
+    private mutating func parsePrimary() throws(ParseFailure) -> QueryExpression {
         switch current.kind {
         case .leftParenthesis:
             let opening = current
@@ -133,7 +133,7 @@ struct Parser {
     }
 
     /// Parses `attribute operator [modifiers] value` with ``current`` on the attribute.
-    private mutating func parseComparison() throws(QuerySyntaxError) -> Comparison {
+    private mutating func parseComparison() throws(ParseFailure) -> Comparison {
         let attributeToken = current
         guard let attribute = attributeReference(current.kind) else { throw missingComparison() }
         try advance()
@@ -177,7 +177,7 @@ struct Parser {
     }
 
     /// Counts one more level of nesting, failing past the limit.
-    mutating func enterNesting() throws(QuerySyntaxError) {
+    mutating func enterNesting() throws(ParseFailure) {
         guard depth < maximumDepth else {
             throw error(
                 .nestingTooDeep,
@@ -189,7 +189,7 @@ struct Parser {
     }
 
     /// The error for a place where a comparison should start but does not.
-    private func missingComparison() -> QuerySyntaxError {
+    private func missingComparison() -> ParseFailure {
         let after = previous.map { " after \($0.kind.quotedForMessage)" } ?? ""
         switch current.kind {
         case .end:

@@ -26,8 +26,13 @@ public enum QueryParser {
         _ query: String,
         maximumNestingDepth: Int = defaultMaximumNestingDepth
     ) throws(QuerySyntaxError) -> QueryExpression {
-        var parser = try Parser(query, isLenient: false, maximumDepth: maximumNestingDepth)
-        return try parser.parseQuery()
+        let source = SourceText(query)
+        do {
+            var parser = try Parser(source, isLenient: false, maximumDepth: maximumNestingDepth)
+            return try parser.parseQuery()
+        } catch {
+            throw source.syntaxError(for: error)
+        }
     }
 
     /// Parses text typed by a user, which may be unfinished or malformed; never fails.
@@ -49,14 +54,15 @@ public enum QueryParser {
         if let exact = try? parse(query, maximumNestingDepth: maximumNestingDepth) {
             return LenientParseResult(expression: exact, diagnostics: [])
         }
+        let source = SourceText(query)
         do {
-            var parser = try Parser(query, isLenient: true, maximumDepth: maximumNestingDepth)
+            var parser = try Parser(source, isLenient: true, maximumDepth: maximumNestingDepth)
             let expression = parser.parseLenientQuery()
-            let diagnostics = (parser.lexer.repairs + parser.notes).sorted { $0.offset < $1.offset }
-            return LenientParseResult(expression: expression, diagnostics: diagnostics)
+            let failures = (parser.lexer.repairs + parser.notes).sorted { $0.position < $1.position }
+            return LenientParseResult(expression: expression, diagnostics: failures.map(source.syntaxError(for:)))
         } catch {
             // The lenient lexer does not throw; keep a meaningful answer if that ever changes.
-            return LenientParseResult(expression: nil, diagnostics: [error])
+            return LenientParseResult(expression: nil, diagnostics: [source.syntaxError(for: error)])
         }
     }
 }
