@@ -124,7 +124,8 @@ import Testing
             let text = String(scalar)
             let folded = TextAnalyzer.indexTerm(text)
             if folded != text || Array(folded.unicodeScalars) != [scalar] {
-                Issue.record("U+\(String(value, radix: 16, uppercase: true)) folds to \(folded.unicodeScalars.map(\.value))")
+                Issue.record(
+                    "U+\(String(value, radix: 16, uppercase: true)) folds to \(folded.unicodeScalars.map(\.value))")
             }
             checked += 1
         }

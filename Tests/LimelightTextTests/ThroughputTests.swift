@@ -3,9 +3,9 @@ import Testing
 @testable import LimelightText
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Prints analysis throughput. Timing is reported, never asserted: debug builds and a busy
@@ -36,11 +36,11 @@ import Darwin
     /// The CPU time consumed by the calling thread, in seconds (0 where unavailable).
     static func threadCPUSeconds() -> Double {
         #if canImport(Glibc) || canImport(Darwin)
-        var time = timespec()
-        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+            var time = timespec()
+            guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
         #else
-        return 0
+            return 0
         #endif
     }
 
