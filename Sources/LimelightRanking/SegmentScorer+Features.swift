@@ -73,7 +73,7 @@ extension SegmentScorer {
         for word in words {
             var fieldNodes: [Explanation] = []
             var weighted = 0.0
-            var bestIdf = 0.0
+            let idf = try wordInverseDocumentFrequency(word)
             for (fieldIndex, field) in context.parameters.fields.enumerated() {
                 guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
                 let norm = 1 - field.lengthNormalization + field.lengthNormalization
@@ -82,10 +82,6 @@ extension SegmentScorer {
                     let found = try QueryEvaluator(segment: segment).evaluate(
                         .phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix), within: [document])
                     if !found.isEmpty {
-                        let all = try QueryEvaluator(segment: segment).evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix))
-                        var rarest = Int.max
-                        for term in phrase { rarest = min(rarest, try fieldReader.dictionary.lookup(term)?.documentFrequency ?? all.count) }
-                        bestIdf = max(bestIdf, inverseDocumentFrequency(max(all.count, min(rarest, all.count))))
                         weighted += field.weight / norm
                         fieldNodes.append(Explanation("field \(field.field): phrase, weight \(field.weight), norm \(Explanation.format(norm))", field.weight / norm))
                     }
@@ -97,7 +93,6 @@ extension SegmentScorer {
                     guard try postings.advance(to: document), postings.document == document else { return }
                     let value = field.weight * factor * Double(postings.frequency) / norm
                     weighted += value
-                    bestIdf = max(bestIdf, inverseDocumentFrequency(info.documentFrequency))
                     termNodes.append(Explanation("\(kind) \"\(term)\" tf \(postings.frequency)", value))
                 }
                 if let info = try fieldReader.dictionary.lookup(word.term) { try check(word.term, info, 1, "whole word") }
@@ -120,10 +115,10 @@ extension SegmentScorer {
                 continue
             }
             matched += 1
-            let score = wordScore(weightedFrequency: weighted, idf: bestIdf)
+            let score = wordScore(weightedFrequency: weighted, idf: idf)
             relevance += score
             wordNodes.append(Explanation(
-                "word \"\(word.term)\"\(word.isPrefix ? "*" : ""): idf \(Explanation.format(bestIdf)) × saturated tf̃ \(Explanation.format(weighted))",
+                "word \"\(word.term)\"\(word.isPrefix ? "*" : ""): idf \(Explanation.format(idf)) × saturated tf̃ \(Explanation.format(weighted))",
                 score, fieldNodes))
         }
         let (factor, featureParts) = features(document)

@@ -65,8 +65,13 @@ struct SegmentScorer {
     }
 
     /// Per-document scores of one word (ascending documents).
+    ///
+    /// The word has one idf (as in BM25F): from the documents containing it as a whole word in
+    /// any ranked field, or, when no field has it whole, from those containing a word it starts.
     func wordMatches(_ word: QueryWord) throws -> (documents: [UInt32], scores: [Double]) {
         var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
+        var exactFrequency = 0
+        var prefixFrequency = 0
         let reader = segment.reader
         for (fieldIndex, field) in context.parameters.fields.enumerated() {
             guard let fieldReader = reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
@@ -74,37 +79,63 @@ struct SegmentScorer {
             let b = field.lengthNormalization
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 let documents = try QueryEvaluator(segment: segment).evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix))
-                guard !documents.isEmpty else { continue }
-                var rarest = Int.max
-                for term in phrase { rarest = min(rarest, try fieldReader.dictionary.lookup(term)?.documentFrequency ?? documents.count) }
-                let idf = inverseDocumentFrequency(max(documents.count, min(rarest, documents.count)))
+                exactFrequency += documents.count
                 for document in documents {
                     let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
-                    contributions.add(document, field.weight / norm, idf)
+                    contributions.add(document, field.weight / norm)
                 }
                 continue
             }
             func add(_ info: TermInfo, _ factor: Double) throws {
-                let idf = inverseDocumentFrequency(info.documentFrequency)
                 var postings = try fieldReader.postings(for: info)
                 while try postings.next() {
                     let document = postings.document
                     guard segment.live.isLive(document) else { continue }
                     let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
-                    contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, idf)
+                    contributions.add(document, field.weight * factor * Double(postings.frequency) / norm)
                 }
             }
-            if let info = try fieldReader.dictionary.lookup(word.term) { try add(info, 1) }
+            if let info = try fieldReader.dictionary.lookup(word.term) {
+                exactFrequency += info.documentFrequency
+                try add(info, 1)
+            }
             if word.isPrefix {
                 let exactLength = word.term.utf8.count
                 let factor = context.parameters.prefixFactor
                 try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
-                    if term.count != exactLength { try add(info, factor) }
+                    if term.count != exactLength {
+                        prefixFrequency += info.documentFrequency
+                        try add(info, factor)
+                    }
                     return true
                 }
             }
         }
-        return contributions.reduce { weighted, idf in wordScore(weightedFrequency: weighted, idf: idf) }
+        let idf = inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
+        return contributions.reduce { weighted in wordScore(weightedFrequency: weighted, idf: idf) }
+    }
+
+    /// The word's idf, computed as ``wordMatches(_:)`` computes it (for explanations).
+    func wordInverseDocumentFrequency(_ word: QueryWord) throws -> Double {
+        var exactFrequency = 0
+        var prefixFrequency = 0
+        for field in context.parameters.fields {
+            guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
+            if let phrase = word.phraseTerms, phrase.count > 1 {
+                exactFrequency += try QueryEvaluator(segment: segment)
+                    .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
+                continue
+            }
+            if let info = try fieldReader.dictionary.lookup(word.term) { exactFrequency += info.documentFrequency }
+            if word.isPrefix {
+                let exactLength = word.term.utf8.count
+                try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
+                    if term.count != exactLength { prefixFrequency += info.documentFrequency }
+                    return true
+                }
+            }
+        }
+        return inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
     }
 
     /// The documents matching all (or, without `requireAll`, any) of the words.
@@ -160,55 +191,48 @@ struct SegmentScorer {
 struct ContributionBuffer {
     private var documents: [UInt32] = []
     private var weights: [Double] = []
-    private var idfs: [Double] = []
     private let documentCount: Int
 
     init(documentCount: Int) { self.documentCount = documentCount }
 
     @inline(__always)
-    mutating func add(_ document: UInt32, _ weight: Double, _ idf: Double) {
+    mutating func add(_ document: UInt32, _ weight: Double) {
         documents.append(document)
         weights.append(weight)
-        idfs.append(idf)
     }
 
-    /// Per-document sums of weights and the largest idf, turned into scores by `score`.
-    func reduce(_ score: (Double, Double) -> Double) -> (documents: [UInt32], scores: [Double]) {
+    /// Per-document sums of weights, turned into scores by `score`.
+    func reduce(_ score: (Double) -> Double) -> (documents: [UInt32], scores: [Double]) {
         guard !documents.isEmpty else { return ([], []) }
         var resultDocuments: [UInt32] = []
         var resultScores: [Double] = []
         if documents.count > documentCount / 4 {
-            var sums = [Double](repeating: 0, count: documentCount)
-            var best = [Double](repeating: -1, count: documentCount)
+            var sums = [Double](repeating: -1, count: documentCount)
             for index in documents.indices {
                 let document = Int(documents[index])
                 guard document < documentCount else { continue }
-                sums[document] += weights[index]
-                best[document] = max(best[document], idfs[index])
+                sums[document] = max(sums[document], 0) + weights[index]
             }
-            for document in 0..<documentCount where best[document] >= 0 {
+            for document in 0..<documentCount where sums[document] >= 0 {
                 resultDocuments.append(UInt32(document))
-                resultScores.append(score(sums[document], best[document]))
+                resultScores.append(score(sums[document]))
             }
             return (resultDocuments, resultScores)
         }
         let order = documents.indices.sorted { documents[$0] < documents[$1] }
         var current = documents[order[0]]
         var sum = 0.0
-        var best = 0.0
         for index in order {
             if documents[index] != current {
                 resultDocuments.append(current)
-                resultScores.append(score(sum, best))
+                resultScores.append(score(sum))
                 current = documents[index]
                 sum = 0
-                best = 0
             }
             sum += weights[index]
-            best = max(best, idfs[index])
         }
         resultDocuments.append(current)
-        resultScores.append(score(sum, best))
+        resultScores.append(score(sum))
         return (resultDocuments, resultScores)
     }
 }

@@ -15,9 +15,11 @@ final class SearchTestFixture: @unchecked Sendable {
     /// 00:00 UTC of the current day.
     let todayStart: Date
 
-    init(bundleIdentifier: String = "com.example.search") throws {
+    /// - Parameter shared: open the store through `LimelightStore.shared(path:)`, as the Core
+    ///   Spotlight classes do, so that both see the same engine.
+    init(bundleIdentifier: String = "com.example.search", shared: Bool = false) throws {
         self.bundleIdentifier = bundleIdentifier
-        store = try LimelightStore(path: directory.path)
+        store = shared ? try LimelightStore.shared(path: directory.path) : try LimelightStore(path: directory.path)
         app = try store.app(bundleIdentifier)
         now = Date()
         todayStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)

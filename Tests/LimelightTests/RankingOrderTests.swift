@@ -1,0 +1,129 @@
+import Foundation
+import Limelight
+import Testing
+
+/// Ranking v1: match quality first (field, whole word, words matched), features next, the
+/// app's ranking hint only between otherwise-equal items.
+@Suite struct RankingOrderTests {
+    @Test func titleMatchRanksAboveBodyMatch() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index([
+            SearchTestFixture.item("body", ["title": .string("Music notes"), "textContent": .string("how to tune a banjo quickly")]),
+            SearchTestFixture.item("title", ["title": .string("Banjo tuning")]),
+            SearchTestFixture.item("keywords", ["title": .string("Strings"), "keywords": .strings(["banjo"])]),
+            SearchTestFixture.item("description", ["title": .string("Lessons"), "contentDescription": .string("banjo lessons for beginners")]),
+        ])
+        #expect(try fixture.ranked("banjo") == ["title", "keywords", "description", "body"])
+    }
+
+    @Test func wholeWordRanksAbovePrefix() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index([
+            SearchTestFixture.item("prefix", ["title": .string("Banjoist")]),
+            SearchTestFixture.item("whole", ["title": .string("Banjo")]),
+        ])
+        #expect(try fixture.ranked("banjo") == ["whole", "prefix"])
+        #expect(try fixture.ranked("banj") == ["whole", "prefix"] || fixture.ranked("banj") == ["prefix", "whole"])
+        #expect(try fixture.ranked("banjoi") == ["prefix"])
+    }
+
+    @Test func moreWordsMatchedRankAboveFewer() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index([
+            SearchTestFixture.item("one", ["title": .string("Banjo banjo banjo")]),
+            SearchTestFixture.item("two", ["title": .string("Banjo chords"), "textContent": .string("a long text about many other things")]),
+            SearchTestFixture.item("none", ["title": .string("Guitar")]),
+        ])
+        #expect(try fixture.ranked("banjo chords", requireAllWords: false) == ["two", "one"])
+        #expect(try fixture.ranked("banjo chords") == ["two"])
+    }
+
+    @Test func rankingHintOnlyBreaksTies() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index([
+            SearchTestFixture.item("low", ["title": .string("Guitar"), "rankingHint": .number(10)]),
+            SearchTestFixture.item("high", ["title": .string("Guitar"), "rankingHint": .number(90)]),
+            SearchTestFixture.item("weak", ["title": .string("Instruments"), "textContent": .string("guitar"), "rankingHint": .number(100)]),
+        ])
+        let hits = try fixture.app.searchUserQuery(text: "guitar", options: UserQueryOptions(explain: true, now: fixture.now))
+        #expect(hits.map(\.uniqueIdentifier) == ["high", "low", "weak"], "\(hits.map { "\($0.uniqueIdentifier) \($0.explanation!)" })")
+    }
+
+    @Test func userFlagsAndRecencyAreFeatures() throws {
+        let fixture = try SearchTestFixture()
+        let old = fixture.now.addingTimeInterval(-400 * 86_400)
+        try fixture.index([
+            SearchTestFixture.item("old", ["title": .string("Recipe"), "contentModificationDate": .date(old)]),
+            SearchTestFixture.item("new", ["title": .string("Recipe"), "contentModificationDate": .date(fixture.now)]),
+        ])
+        #expect(try fixture.ranked("recipe") == ["new", "old"])
+        try fixture.index([SearchTestFixture.item("old", ["title": .string("Recipe"), "contentModificationDate": .date(old), "userCreated": .bool(true), "userCurated": .bool(true)])])
+        let hits = try fixture.app.searchUserQuery(text: "recipe", options: UserQueryOptions(explain: true, now: fixture.now))
+        let explanation = try #require(hits.first { $0.uniqueIdentifier == "old" }?.explanation)
+        #expect(explanation.description.contains("userCreated"))
+    }
+
+    @Test func explanationShowsHowTheScoreWasBuilt() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index([SearchTestFixture.item("a", ["title": .string("Banjo chords"), "rankingHint": .number(50)])])
+        let hits = try fixture.app.searchUserQuery(text: "banjo cho", options: UserQueryOptions(explain: true, now: fixture.now))
+        let hit = try #require(hits.first)
+        let explanation = try #require(hit.explanation)
+        #expect(explanation.name == "score")
+        #expect(abs(explanation.value - (hit.score ?? 0)) < 1e-6)
+        let text = explanation.description
+        #expect(text.contains("relevance (BM25F)"))
+        #expect(text.contains("word \"banjo\"*"))
+        #expect(text.contains("whole word \"banjo\""))
+        #expect(text.contains("prefix of \"chords\""))
+        #expect(text.contains("field title"))
+        #expect(text.contains("ranking hint 50"))
+    }
+
+    @Test func engagementLiftsAnItem() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index([
+            SearchTestFixture.item("a", ["title": .string("Weather report")]),
+            SearchTestFixture.item("b", ["title": .string("Weather report")]),
+        ])
+        let before = try fixture.ranked("weather")
+        let last = try #require(before.last)
+        try fixture.app.recordEngagement(identifier: last, query: "weather")
+        #expect(try fixture.ranked("weather").first == last)
+    }
+
+    @Test func shortPrefixesMatchAndFallBackWhenFiltersRemoveCachedHits() throws {
+        let fixture = try SearchTestFixture()
+        var items: [StoredItem] = []
+        for number in 0..<400 {
+            items.append(try SearchTestFixture.item("b\(number)", ["title": .string("Bravo \(number)"), "rating": .number(number < 390 ? 1 : 5)]))
+        }
+        items.append(try SearchTestFixture.item("other", ["title": .string("Alpha")]))
+        try fixture.index(items)
+        let all = try fixture.app.searchUserQuery(text: "b", options: UserQueryOptions(limit: 500, now: fixture.now))
+        #expect(all.count == 400)
+        let top = try fixture.app.searchUserQuery(text: "b", options: UserQueryOptions(limit: 5, now: fixture.now))
+        #expect(top.count == 5)
+        let filtered = try fixture.app.searchUserQuery(text: "b", options: UserQueryOptions(filterQueries: ["rating == 5"], limit: 20, now: fixture.now))
+        #expect(filtered.map(\.uniqueIdentifier).sorted() == (390..<400).map { "b\($0)" }.sorted())
+        let two = try fixture.app.searchUserQuery(text: "br", options: UserQueryOptions(filterQueries: ["rating == 5"], limit: 20, now: fixture.now))
+        #expect(two.count == 10)
+    }
+
+    @Test func chineseAndJapaneseUserQueries() throws {
+        let fixture = try SearchTestFixture.conformance()
+        #expect(try fixture.ranked("東京") == ["tokyo"])
+        #expect(try fixture.ranked("タワー") == ["tokyo"])
+        #expect(try fixture.ranked("東") == ["tokyo"])
+        #expect(try fixture.ranked("京都") == [])
+    }
+
+    @Test func userQueriesIgnoreCaseAndDiacriticsAndMatchPrefixes() throws {
+        let fixture = try SearchTestFixture.conformance()
+        let frederic = try fixture.ranked("FRED")
+        #expect(Set(frederic) == ["frederic", "frederic-accent", "frederic-upper"])
+        #expect(try fixture.ranked("quick fo") == ["fox"])
+        #expect(try fixture.ranked("window").sorted() == ["broken", "window-class"])
+        #expect(try !fixture.ranked("paris").contains("expired"))
+    }
+}
