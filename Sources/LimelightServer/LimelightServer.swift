@@ -1,1 +1,0 @@
-// LimelightServer: the HTTP/JSON adapter of limelightd over a Limelight store.

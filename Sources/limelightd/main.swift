@@ -1,2 +1,0 @@
-// limelightd: the search daemon. See LimelightServer.
-print("limelightd is not built yet")
