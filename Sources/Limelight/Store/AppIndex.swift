@@ -42,7 +42,7 @@ public final class AppIndex: Sendable {
     public let engine: SearchEngine
     /// Most items (and activities) the app may keep.
     public let quota: Int
-    private let writeLock = Mutex(())
+    let writeLock = Mutex(())
 
     init(bundleIdentifier: String, engine: SearchEngine, quota: Int) {
         self.bundleIdentifier = bundleIdentifier
@@ -102,6 +102,7 @@ public final class AppIndex: Sendable {
                     pending.removeAll()
                 }
             }
+            batch.operations += try activityCascade(operations, indexName: indexName, snapshot: snapshot, pending: pending)
             if added > 0 && snapshot.documentCount + added > quota {
                 throw CSIndexError(.quotaExceeded, message: "\(bundleIdentifier) would hold \(snapshot.documentCount + added) items; its quota is \(quota)")
             }
