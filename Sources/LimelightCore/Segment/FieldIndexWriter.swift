@@ -25,12 +25,26 @@ struct FieldIndexWriter {
     /// Adds a term with its postings. `positions` holds, for each document in order, `freqs[i]`
     /// positions (ignored for keyword fields).
     mutating func add(term: [UInt8], documents: [UInt32], freqs: [UInt32], positions termPositions: [UInt32]) {
+        documents.withUnsafeBufferPointer { documents in
+            freqs.withUnsafeBufferPointer { freqs in
+                termPositions.withUnsafeBufferPointer { positions in
+                    add(term: term, documents: documents, freqs: freqs, positions: positions)
+                }
+            }
+        }
+    }
+
+    /// Adds a term with its postings (see the array form).
+    mutating func add(
+        term: [UInt8], documents: UnsafeBufferPointer<UInt32>, freqs: UnsafeBufferPointer<UInt32>,
+        positions termPositions: UnsafeBufferPointer<UInt32>
+    ) {
         precondition(!documents.isEmpty)
         if termCount % SegmentFormat.blockSize == 0 {
             blockIndex.append((UInt32(firstTerms.count), UInt32(blocks.count)))
             firstTerms.writeVarInt(term.count)
             firstTerms.write(bytes: term)
-            previousTerm = []
+            previousTerm.removeAll(keepingCapacity: true)
         }
         var shared = 0
         let limit = min(previousTerm.count, term.count)
@@ -41,18 +55,36 @@ struct FieldIndexWriter {
         blocks.writeVarInt(documents.count)
         blocks.writeVarInt(postings.count)
         blocks.writeVarInt(kind == .text ? positions.count : 0)
-        writePostings(documents: documents, freqs: freqs, positions: termPositions)
-        previousTerm = term
+        if documents.count >= SegmentFormat.skipInterval {
+            var data = ByteWriter(capacity: documents.count * 2)
+            let skips = Self.writeEntries(kind: kind, documents: documents, freqs: freqs, positions: termPositions, into: &data, positionsOutput: &positions)
+            postings.writeVarInt(skips.count)
+            for (lastDoc, offset, positionsOffset) in skips {
+                postings.writeVarInt(UInt64(lastDoc))
+                postings.writeVarInt(offset)
+                postings.writeVarInt(positionsOffset)
+            }
+            postings.write(bytes: data.bytes)
+        } else {
+            _ = Self.writeEntries(kind: kind, documents: documents, freqs: freqs, positions: termPositions, into: &postings, positionsOutput: &positions)
+        }
+        previousTerm.removeAll(keepingCapacity: true)
+        previousTerm.append(contentsOf: term)
         termCount += 1
     }
 
-    private mutating func writePostings(documents: [UInt32], freqs: [UInt32], positions termPositions: [UInt32]) {
-        var data = ByteWriter(capacity: documents.count * 2)
+    /// Writes the document entries (and positions) of one term; returns the skip entries.
+    private static func writeEntries(
+        kind: FieldKind, documents: UnsafeBufferPointer<UInt32>, freqs: UnsafeBufferPointer<UInt32>,
+        positions termPositions: UnsafeBufferPointer<UInt32>, into data: inout ByteWriter, positionsOutput positions: inout ByteWriter
+    ) -> [(UInt32, Int, Int)] {
         var skips: [(UInt32, Int, Int)] = []
+        let dataStart = data.count
         let positionsStart = positions.count
         var previous: UInt32 = 0
         var positionIndex = 0
-        for (i, document) in documents.enumerated() {
+        for i in 0..<documents.count {
+            let document = documents[i]
             let delta = i == 0 ? document : document - previous
             let tf = freqs[i]
             data.writeVarInt((UInt64(delta) << 1) | (tf == 1 ? 1 : 0))
@@ -68,18 +100,10 @@ struct FieldIndexWriter {
             }
             previous = document
             if (i + 1) % SegmentFormat.skipInterval == 0 && i + 1 < documents.count {
-                skips.append((document, data.count, positions.count - positionsStart))
+                skips.append((document, data.count - dataStart, positions.count - positionsStart))
             }
         }
-        if documents.count >= SegmentFormat.skipInterval {
-            postings.writeVarInt(skips.count)
-            for (lastDoc, offset, positionsOffset) in skips {
-                postings.writeVarInt(UInt64(lastDoc))
-                postings.writeVarInt(offset)
-                postings.writeVarInt(positionsOffset)
-            }
-        }
-        postings.write(bytes: data.bytes)
+        return skips
     }
 
     /// The finished term dictionary section.
