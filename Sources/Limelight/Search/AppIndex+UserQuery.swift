@@ -20,6 +20,12 @@ public struct UserQueryOptions: Sendable {
     public var requireAllWords: Bool
     /// The current time (expiration, recency).
     public var now: Date
+    /// Whether words followed by a space match whole words only (only the word being typed is a
+    /// prefix); by default every word matches as a prefix, as in Core Spotlight.
+    public var completeWordsMatchWhole = false
+    /// Whether hits carry only their identifiers and index names (no stored item is decoded):
+    /// the fastest form, for callers that fetch items later.
+    public var identifiersOnly = false
 
     /// Creates options.
     public init(
@@ -65,7 +71,7 @@ extension AppIndex {
     /// - Returns: the best hits, best first, with scores (and explanations when asked).
     /// - Throws: ``CSSearchQueryError`` (`invalidQuery` for a bad filter query).
     public func searchUserQuery(text: String, options: UserQueryOptions = UserQueryOptions()) throws(CSSearchQueryError) -> [SearchHit] {
-        let words = UserQueryWords.words(text)
+        let words = UserQueryWords.words(text, completeWordsMatchWhole: options.completeWordsMatchWhole)
         guard !words.isEmpty, options.limit > 0 else { return [] }
         let planner = QueryPlanner(schema: CatalogueQuerySchema(), now: options.now.timeIntervalSince1970)
         var clauses: [EngineQuery] = [.term(field: IndexFields.kind, term: RecordKind.item.rawValue)]
@@ -79,7 +85,10 @@ extension AppIndex {
             requireAllWords: options.requireAllWords, engagement: SearchHistory.engagement(snapshot.metadata), explain: options.explain)
         do {
             return try ranker.search(snapshot, request).map { ranked in
-                var hit = try Self.hit(snapshot.segments[ranked.segment].reader.storedDocument(ranked.document).stored, fetch: options.fetchAttributes)
+                let reader = snapshot.segments[ranked.segment].reader
+                var hit = try options.identifiersOnly
+                    ? Self.identifierHit(key: reader.key(of: ranked.document))
+                    : Self.hit(reader.storedDocument(ranked.document).stored, fetch: options.fetchAttributes)
                 hit.score = ranked.score
                 hit.explanation = ranked.explanation
                 return hit
@@ -87,6 +96,14 @@ extension AppIndex {
         } catch {
             throw CSSearchQueryError(.indexUnreachable, message: "the index could not be read: \(error)", underlyingError: error)
         }
+    }
+
+    /// A hit holding only the identifier and index name parsed from an item's engine key.
+    static func identifierHit(key: String) throws -> SearchHit {
+        let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
+        let indexName = parts.count == 2 ? String(parts[0]) : ""
+        let identifier = String(parts.last ?? "")
+        return SearchHit(uniqueIdentifier: identifier, indexName: indexName, item: try StoredItem(uniqueIdentifier: identifier, attributes: [:]))
     }
 
     /// Runs typed text as a ranked user query (the form the command line calls).

@@ -6,7 +6,9 @@ import LimelightText
 /// word, case- and diacritic-insensitively; a run of Chinese or Japanese characters is matched as
 /// a phrase of its bigrams; a quoted phrase is matched as consecutive words.
 enum UserQueryWords {
-    static func words(_ text: String) -> [QueryWord] {
+    /// - Parameter completeWordsMatchWhole: match words the user finished typing (followed by a
+    ///   space) as whole words, not prefixes.
+    static func words(_ text: String, completeWordsMatchWhole: Bool = false) -> [QueryWord] {
         var words: [QueryWord] = []
         for term in FreeText(text).terms {
             let tokens = TextAnalyzer.analyze(term.text).map(\.term)
@@ -21,9 +23,12 @@ enum UserQueryWords {
             }
             switch TextAnalyzer.cjkQueryForm(of: term.text) {
             case .characterRun where tokens.count > 1:
-                words.append(QueryWord(term: tokens.joined(separator: " "), isPrefix: true, phraseTerms: tokens))
+                words.append(QueryWord(term: tokens.joined(separator: " "), isPrefix: !(completeWordsMatchWhole && term.isComplete), phraseTerms: tokens))
             default:
-                for token in tokens { words.append(QueryWord(term: token, isPrefix: true)) }
+                let isPrefix = !(completeWordsMatchWhole && term.isComplete)
+                for token in tokens {
+                    words.append(QueryWord(term: token, isPrefix: isPrefix))
+                }
             }
         }
         return words

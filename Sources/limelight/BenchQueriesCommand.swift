@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import Limelight
+
+/// `limelight bench-queries`: indexes a corpus into a temporary store and measures the benchmark
+/// query classes in process (top-20), beside the peer engines' numbers from `peers.py`.
+struct BenchQueriesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-queries",
+        abstract: "Benchmark query latency per class and known-item relevance (use a release build).",
+        discussion: "Reads the corpus and query files of Benchmarks/README.md; --peers adds the peers' numbers and ratios.",
+        shouldDisplay: false)
+
+    @Option(help: "The corpus (JSON lines in the `limelight index` format).") var corpus: String
+    @Option(help: "The query file (`<corpus>.queries.jsonl`).") var queries: String
+    @Option(help: "The peers' results JSON (`peers.py --out`).") var peers: String?
+    @Option(help: "Hits per query.") var limit = 20
+    @Option(help: "Most measured passes per class.") var `repeat` = 3
+    @Option(help: "Unmeasured queries per class first.") var warmup = 50
+    @Option(help: "Seconds per class after which no further pass starts.") var budget = 20.0
+    @Option(help: "Work directory (default: a new temporary directory, removed afterwards).") var workDirectory: String?
+
+    func run() throws {
+        let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-queries-\(UUID().uuidString.prefix(8))"
+        defer { if workDirectory == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        let app = try buildIndex(directory)
+        let groups = try loadQueries()
+        var results: [String: ClassResult] = [:]
+        var order: [String] = []
+        for (className, lines) in groups {
+            order.append(className)
+            let runs = try lines.map { try BenchQuery($0, limit: limit) }
+            results[className] = try measure(app, className, runs)
+            if let result = results[className] {
+                FileHandle.standardError.write(Data(String(format: "  %@: p50 %.1f µs, p99 %.1f µs (%d samples)\n", className, result.p50, result.p99, result.samples).utf8))
+            }
+        }
+        let peerResults = try peers.map(PeerResults.load)
+        BenchReport.print(order: order, results: results, peers: peerResults)
+    }
+
+    private func buildIndex(_ directory: String) throws -> AppIndex {
+        let data = try Data(contentsOf: URL(fileURLWithPath: corpus))
+        var items: [StoredItem] = []
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.isEmpty {
+            items.append(try ItemJSONCodec.decodeItem(fromLine: String(line)))
+        }
+        let store = try LimelightStore(path: directory)
+        let app = try store.app("bench.queries")
+        let clock = Date()
+        var done = 0
+        while done < items.count {
+            try app.apply([.index(Array(items[done..<min(items.count, done + 10_000)]))], indexName: "")
+            done = min(items.count, done + 10_000)
+        }
+        try app.engine.flush()
+        try app.engine.mergeNow(force: true)
+        FileHandle.standardError.write(Data(String(format: "indexed %d items in %.1f s (%d segment(s))\n", items.count, Date().timeIntervalSince(clock), app.snapshot().segments.count).utf8))
+        return app
+    }
+
+    private func loadQueries() throws -> [(String, [[String: Any]])] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: queries))
+        var groups: [(String, [[String: Any]])] = []
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.isEmpty {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let className = object["class"] as? String
+            else { throw CommandFailure("bad query line: \(line.prefix(80))") }
+            if groups.last?.0 == className { groups[groups.count - 1].1.append(object) } else { groups.append((className, [object])) }
+        }
+        return groups
+    }
+
+    private func measure(_ app: AppIndex, _ className: String, _ runs: [BenchQuery]) throws -> ClassResult {
+        var result = ClassResult()
+        for run in runs.prefix(warmup) { _ = try run.execute(app) }
+        let started = Date()
+        var timings: [Double] = []
+        var hits = 0
+        for pass in 0..<max(1, self.repeat) {
+            if pass > 0 && Date().timeIntervalSince(started) > budget { break }
+            for run in runs {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let identifiers = try run.execute(app)
+                timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+                if pass == 0 {
+                    hits += identifiers.count
+                    if let expected = run.expected {
+                        result.knownItems += 1
+                        if let rank = identifiers.prefix(10).firstIndex(of: expected) {
+                            result.reciprocalRanks += 1 / Double(rank + 1)
+                            if rank == 0 { result.successes += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        result.p50 = percentile(timings, 0.5)
+        result.p99 = percentile(timings, 0.99)
+        result.samples = timings.count
+        result.meanHits = Double(hits) / Double(max(1, runs.count))
+        return result
+    }
+}
+
+/// One benchmark query, compiled to a Limelight call.
+struct BenchQuery {
+    let run: (AppIndex) throws -> [String]
+    let expected: String?
+
+    init(_ object: [String: Any], limit: Int) throws {
+        let terms = object["terms"] as? [String] ?? []
+        let prefix = object["prefix"] as? String
+        expected = object["expected"] as? String
+        var filters: [String] = []
+        if let attribute = object["attribute"] as? String, let low = object["lo"] as? Double, let high = object["hi"] as? Double {
+            filters.append("InRange(\(attribute), \(low), \(high))")
+        }
+        if let domain = object["domain"] as? String {
+            filters.append("domainIdentifier == \"\(domain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"cd")
+        }
+        if let infix = object["infix"] as? String {
+            let query = "** == \"*\(infix)*\"cdw"
+            let options = SearchOptions(fetchAttributes: [], limit: limit)
+            run = { app in try app.search(query: query, options: options).map(\.uniqueIdentifier) }
+            return
+        }
+        let text: String
+        if object["phrase"] as? Bool == true {
+            text = "\"" + terms.joined(separator: " ") + "\" "
+        } else {
+            text = (terms + [prefix].compactMap { $0 }).joined(separator: " ") + (prefix == nil ? " " : "")
+        }
+        var options = UserQueryOptions(filterQueries: filters, limit: limit)
+        options.completeWordsMatchWhole = true
+        options.identifiersOnly = true
+        let fixed = options
+        run = { app in try app.searchUserQuery(text: text, options: fixed).map(\.uniqueIdentifier) }
+    }
+
+    func execute(_ app: AppIndex) throws -> [String] { try run(app) }
+}
+
+/// Latency and relevance of one query class.
+struct ClassResult {
+    var p50 = 0.0
+    var p99 = 0.0
+    var samples = 0
+    var meanHits = 0.0
+    var knownItems = 0
+    var successes = 0
+    var reciprocalRanks = 0.0
+}
