@@ -93,4 +93,6 @@ def print_report(report: dict) -> None:
         print(f"{engine:<20} build {record['build_seconds']:>7.1f} s ({record['build_items_per_second']:>9,.0f} "
               f"items/s), index {_format_bytes(record['index_bytes']['total'])} "
               f"({record['index_bytes_per_item']:,.0f} B/item; text index "
-              f"{_format_bytes(record['index_bytes']['text_index'])}), {relevance}")
+              f"{_format_bytes(record['index_bytes']['text_index'])}), {relevance}"
+              + (f"; load average {record['load_average']['before']} → {record['load_average']['after']}"
+                 if "load_average" in record else ""))

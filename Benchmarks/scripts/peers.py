@@ -66,6 +66,7 @@ def measure(engine, items, values, queries, limit: int, repeat: int, warmup: int
     Per class: the first `warmup` queries run once unmeasured, then every query is measured once; further
     passes (up to `repeat` in all) run only while the class has used less than `budget` seconds.
     """
+    load_before = os.getloadavg()
     started = time.perf_counter()
     engine.build(items, values)
     build_seconds = time.perf_counter() - started
@@ -105,6 +106,8 @@ def measure(engine, items, values, queries, limit: int, repeat: int, warmup: int
         "index_bytes": sizes,
         "index_bytes_per_item": round(sizes["total"] / len(items), 1),
         "classes": class_statistics(queries, timings, results),
+        # Other processes share the CPUs: the 1-minute load average before and after shows how much.
+        "load_average": {"before": round(load_before[0], 2), "after": round(os.getloadavg()[0], 2)},
     }
     known = known_item_metrics(queries, results)
     if known is not None:
