@@ -17,6 +17,7 @@ struct LimelightCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, IndexCommand.self, ShowCommand.self, DumpCommand.self, DeleteCommand.self,
             StatusCommand.self, FindCommand.self, SuggestCommand.self, ExtractCommand.self, ValidateCommand.self, AASACommand.self, CrashWriterCommand.self, BenchIndexCommand.self, BenchQueriesCommand.self,
+            ActivityCommand.self, OpenCommand.self,
         ]
     )
 }
