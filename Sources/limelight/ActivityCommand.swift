@@ -44,7 +44,7 @@ struct ActivityCommand: ParsableCommand {
         guard let file else { return }
         let activity: ActivityRecord
         do {
-            activity = try ActivityJSONCodec.decode(try readInput(file))
+            activity = try ActivityJSONCodec.decode(try readActivityInput(file))
         } catch let error as ActivityError {
             throw CommandFailure("\(file): \(error.message)")
         }
@@ -59,7 +59,7 @@ struct ActivityCommand: ParsableCommand {
         switch outcome {
         case .indexed(let identifier, let viewCount):
             if json {
-                print(#"{"recorded":true,"identifier":\#(quoted(identifier)),"viewCount":\#(viewCount)}"#)
+                print(#"{"recorded":true,"identifier":\#(jsonStringLiteral(identifier)),"viewCount":\#(viewCount)}"#)
             } else {
                 print("recorded \(identifier) (\(viewCount) view\(viewCount == 1 ? "" : "s"))")
             }
@@ -79,7 +79,7 @@ enum SearchContinuationSetting: String, ExpressibleByArgument {
 }
 
 /// Reads a file, or standard input for `-`.
-func readInput(_ file: String) throws -> Data {
+func readActivityInput(_ file: String) throws -> Data {
     do {
         return file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
     } catch {
@@ -88,7 +88,7 @@ func readInput(_ file: String) throws -> Data {
 }
 
 /// A JSON string literal.
-func quoted(_ text: String) -> String {
+func jsonStringLiteral(_ text: String) -> String {
     let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
     return String(decoding: data, as: UTF8.self)
 }
