@@ -64,7 +64,7 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "LimelightCLITests",
-        dependencies: ["LimelightTestSupport"]
+        dependencies: ["Limelight", "LimelightTestSupport"]
     ),
 ]
 
