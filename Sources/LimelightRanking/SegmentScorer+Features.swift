@@ -14,47 +14,46 @@ extension SegmentScorer {
     /// What each matched word adds when partial matches are allowed (more words above fewer).
     static let matchedWordStep = 1e4
 
-    /// The multiplier the features give a document, with its explanation.
-    func features(_ document: UInt32, includeEngagement: Bool = true) -> (factor: Double, parts: [Explanation]) {
+    /// The multiplier the features give a document, with its explanation when `explain` is set.
+    func features(_ document: UInt32, includeEngagement: Bool = true, explain: Bool = false) -> (factor: Double, parts: [Explanation]) {
         let features = context.parameters.features
-        let reader = segment.reader
         var parts: [Explanation] = []
         var factor = 1.0
         var newest: Double?
-        for name in features.recencyColumns {
-            if let value = reader.column(name)?.value(document) { newest = max(newest ?? value, value) }
+        for column in columns.recency {
+            if let value = column.value(document) { newest = max(newest ?? value, value) }
         }
         if let newest {
             let age = max(0, context.now - newest)
             let recency = features.recencyWeight * pow(2, -age / max(features.recencyHalfLife, 1))
             factor += recency
-            parts.append(Explanation("recency (age \(Int(age / 86_400)) days)", recency))
+            if explain { parts.append(Explanation("recency (age \(Int(age / 86_400)) days)", recency)) }
         }
-        for name in features.flagColumns {
-            if let value = reader.column(name)?.value(document), value > 0 {
+        for (name, column) in columns.flags {
+            if let value = column.value(document), value > 0 {
                 factor += features.flagWeight
-                parts.append(Explanation(name, features.flagWeight))
+                if explain { parts.append(Explanation(name, features.flagWeight)) }
             }
         }
         var popularity = 0.0
-        if let viewsColumn = features.viewsColumn, let views = reader.column(viewsColumn)?.value(document), views > 0 {
+        if let views = columns.views?.value(document), views > 0 {
             popularity += 0.5 * min(1, log1p(views) / log(101))
         }
-        if includeEngagement, let engaged = context.engaged[segmentIndex << 32 | Int(document)], engaged > 0 {
+        if includeEngagement, !context.engaged.isEmpty, let engaged = context.engaged[segmentIndex << 32 | Int(document)], engaged > 0 {
             popularity += 0.5 * min(1, log1p(engaged) / log(11))
         }
         if popularity > 0 {
             let lift = features.popularityWeight * popularity
             factor += lift
-            parts.append(Explanation("popularity (views, engagement)", lift))
+            if explain { parts.append(Explanation("popularity (views, engagement)", lift)) }
         }
         return (factor, parts)
     }
 
     /// The ranking hint (0 when absent).
     func hint(_ document: UInt32) -> Double {
-        guard let column = context.parameters.features.hintColumn else { return 0 }
-        return min(max(segment.reader.column(column)?.value(document) ?? 0, 0), 100)
+        guard let column = columns.hint else { return 0 }
+        return min(max(column.value(document) ?? 0, 0), 100)
     }
 
     /// The final score: relevance times features, rounded, plus matched words and the hint.
@@ -121,7 +120,7 @@ extension SegmentScorer {
                 "word \"\(word.term)\"\(word.isPrefix ? "*" : ""): idf \(Explanation.format(idf)) × saturated tf̃ \(Explanation.format(weighted))",
                 score, fieldNodes))
         }
-        let (factor, featureParts) = features(document)
+        let (factor, featureParts) = features(document, explain: true)
         var children = [Explanation("relevance (BM25F)", relevance, wordNodes), Explanation("features (multiplier)", factor, featureParts)]
         if !requireAll { children.append(Explanation("matched words \(matched) of \(words.count)", Double(matched) * Self.matchedWordStep)) }
         let hintValue = hint(document)

@@ -12,11 +12,14 @@ struct ScoringContext {
     let now: Double
     /// Average length of each ranked field over the snapshot (aligned with `parameters.fields`).
     let averageLengths: [Double]
+    /// Cached merged postings of short prefixes, if any.
+    let cache: ShortPrefixCache?
     /// Engagement counts by segment and document (`segment << 32 | document`).
     let engaged: [Int: Double]
 
-    init(snapshot: Snapshot, parameters: RankingParameters, now: Double, engagement: [String: Double]) {
+    init(snapshot: Snapshot, parameters: RankingParameters, now: Double, engagement: [String: Double], cache: ShortPrefixCache?) {
         self.snapshot = snapshot
+        self.cache = cache
         self.parameters = parameters
         self.now = now
         averageLengths = parameters.fields.map { snapshot.fieldStatistics($0.field).averageLength }
@@ -35,11 +38,28 @@ struct SegmentScorer {
     let segment: SegmentSnapshot
     let segmentIndex: Int
     let context: ScoringContext
+    /// The feature columns, resolved once.
+    let columns: FeatureColumns
+
+    /// The numeric columns the features read.
+    struct FeatureColumns {
+        var recency: [NumericColumn] = []
+        var flags: [(String, NumericColumn)] = []
+        var views: NumericColumn?
+        var hint: NumericColumn?
+    }
 
     init(segment: SegmentSnapshot, context: ScoringContext) {
         self.segment = segment
         self.context = context
         segmentIndex = context.snapshot.segments.firstIndex { $0.reader === segment.reader } ?? 0
+        let features = context.parameters.features
+        var columns = FeatureColumns()
+        columns.recency = features.recencyColumns.compactMap { segment.reader.column($0) }
+        columns.flags = features.flagColumns.compactMap { name in segment.reader.column(name).map { (name, $0) } }
+        columns.views = features.viewsColumn.flatMap { segment.reader.column($0) }
+        columns.hint = features.hintColumn.flatMap { segment.reader.column($0) }
+        self.columns = columns
     }
 
     /// The documents matching the words, ascending, with their text relevance.
@@ -64,21 +84,23 @@ struct SegmentScorer {
         return idf * weightedFrequency * (k1 + 1) / (k1 + weightedFrequency)
     }
 
-    /// Per-document scores of one word (ascending documents).
+    /// Per-document scores of one word (ascending documents), optionally only among `candidates`.
     ///
     /// The word has one idf (as in BM25F): from the documents containing it as a whole word in
     /// any ranked field, or, when no field has it whole, from those containing a word it starts.
-    func wordMatches(_ word: QueryWord) throws -> (documents: [UInt32], scores: [Double]) {
+    func wordMatches(_ word: QueryWord, within candidates: [UInt32]? = nil) throws -> (documents: [UInt32], scores: [Double]) {
         var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
         var exactFrequency = 0
         var prefixFrequency = 0
         let reader = segment.reader
+        let factor = context.parameters.prefixFactor
         for (fieldIndex, field) in context.parameters.fields.enumerated() {
             guard let fieldReader = reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
             let average = context.averageLengths[fieldIndex]
             let b = field.lengthNormalization
             if let phrase = word.phraseTerms, phrase.count > 1 {
-                let documents = try QueryEvaluator(segment: segment).evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix))
+                let documents = try QueryEvaluator(segment: segment)
+                    .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix), within: candidates)
                 exactFrequency += documents.count
                 for document in documents {
                     let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
@@ -88,6 +110,15 @@ struct SegmentScorer {
             }
             func add(_ info: TermInfo, _ factor: Double) throws {
                 var postings = try fieldReader.postings(for: info)
+                if let candidates {
+                    for document in candidates {
+                        guard try postings.advance(to: document) else { break }
+                        guard postings.document == document else { continue }
+                        let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
+                        contributions.add(document, field.weight * factor * Double(postings.frequency) / norm)
+                    }
+                    return
+                }
                 while try postings.next() {
                     let document = postings.document
                     guard segment.live.isLive(document) else { continue }
@@ -99,20 +130,60 @@ struct SegmentScorer {
                 exactFrequency += info.documentFrequency
                 try add(info, 1)
             }
-            if word.isPrefix {
-                let exactLength = word.term.utf8.count
-                let factor = context.parameters.prefixFactor
-                try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
-                    if term.count != exactLength {
-                        prefixFrequency += info.documentFrequency
-                        try add(info, factor)
-                    }
-                    return true
+            guard word.isPrefix else { continue }
+            if let candidates, let cache = context.cache, ShortPrefixCache.hasMergedPostings(word.term) {
+                // Short prefixes expand to thousands of terms: intersect with their merged list.
+                let merged = try cache.mergedPostings(segment: segment, field: fieldReader, name: field.field, prefix: word.term)
+                prefixFrequency += merged.documentFrequencySum
+                var low = 0
+                for document in candidates {
+                    low = ShortPrefixCache.lowerBound(merged.documents, document, from: low)
+                    guard low < merged.documents.count else { break }
+                    guard merged.documents[low] == document else { continue }
+                    let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
+                    contributions.add(document, field.weight * factor * Double(merged.frequencies[low]) / norm)
                 }
+                continue
+            }
+            let exactLength = word.term.utf8.count
+            try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
+                if term.count != exactLength {
+                    prefixFrequency += info.documentFrequency
+                    try add(info, factor)
+                }
+                return true
             }
         }
         let idf = inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
         return contributions.reduce { weighted in wordScore(weightedFrequency: weighted, idf: idf) }
+    }
+
+    /// A cheap estimate of how many postings matching a word costs (to pick the word that drives
+    /// a conjunction).
+    func estimatedCost(_ word: QueryWord) throws -> Int {
+        if word.isPrefix && word.term.count <= 3 { return Int.max / 2 - word.term.count }
+        var total = 0
+        for field in context.parameters.fields {
+            guard let dictionary = segment.reader.field(field.field)?.dictionary else { continue }
+            if let phrase = word.phraseTerms, phrase.count > 1 {
+                var rarest = Int.max
+                for term in phrase { rarest = min(rarest, try dictionary.lookup(term)?.documentFrequency ?? 0) }
+                total += rarest
+                continue
+            }
+            if word.isPrefix {
+                var scanned = 0
+                try dictionary.forEachTerm(withPrefix: word.term) { _, info in
+                    total += info.documentFrequency
+                    scanned += 1
+                    return scanned < 64
+                }
+                if scanned >= 64 { total += segment.reader.documentCount }
+            } else {
+                total += try dictionary.lookup(word.term)?.documentFrequency ?? 0
+            }
+        }
+        return total
     }
 
     /// The word's idf, computed as ``wordMatches(_:)`` computes it (for explanations).
@@ -141,10 +212,23 @@ struct SegmentScorer {
     /// The documents matching all (or, without `requireAll`, any) of the words.
     func documents(for words: [QueryWord], requireAll: Bool) throws -> Matches {
         var perWord: [(documents: [UInt32], scores: [Double])] = []
-        for word in words {
-            let matches = try wordMatches(word)
-            if requireAll && matches.documents.isEmpty { return Matches() }
-            perWord.append(matches)
+        if requireAll && words.count > 1 {
+            // The cheapest word drives; the others are matched only among its documents.
+            let costs = try words.map { try estimatedCost($0) }
+            let order = words.indices.sorted { costs[$0] < costs[$1] }
+            var candidates: [UInt32]?
+            for index in order {
+                let matches = try wordMatches(words[index], within: candidates)
+                if matches.documents.isEmpty { return Matches() }
+                candidates = matches.documents
+                perWord.append(matches)
+            }
+        } else {
+            for word in words {
+                let matches = try wordMatches(word)
+                if requireAll && matches.documents.isEmpty { return Matches() }
+                perWord.append(matches)
+            }
         }
         if requireAll { perWord.sort { $0.documents.count < $1.documents.count } }
         var result = Matches()

@@ -19,8 +19,10 @@ public final class ShortPrefixCache: Sendable {
 
     /// One cached prefix.
     struct Entry: Sendable {
-        /// The best documents and their text relevance.
-        let documents: [(document: UInt32, relevance: Double)]
+        /// The best documents, ascending.
+        let documents: [UInt32]
+        /// Their text relevance.
+        let relevance: [Double]
         /// Whether more documents matched than were kept.
         let isTruncated: Bool
         let builtAt: Double
@@ -35,6 +37,75 @@ public final class ShortPrefixCache: Sendable {
     /// Most entries kept; the cache is emptied when it would grow past this.
     public let capacity: Int
     private let entries = Mutex<[Key: Entry]>([:])
+
+    struct MergedKey: Hashable {
+        let segment: String
+        let live: ObjectIdentifier
+        let field: String
+        let prefix: String
+    }
+
+    /// The union of the postings of every term that starts with a prefix (the prefix itself
+    /// excluded), with summed term frequencies.
+    struct MergedPostings: Sendable {
+        let documents: [UInt32]
+        let frequencies: [Float]
+        let documentFrequencySum: Int
+        let live: LiveDocuments
+    }
+
+    private let merged = Mutex<[MergedKey: MergedPostings]>([:])
+
+    /// Whether a prefix is short enough that its expansions are merged once and cached.
+    static func hasMergedPostings(_ prefix: String) -> Bool { !prefix.isEmpty && prefix.count <= 3 }
+
+    /// The first index ≥ `from` whose value is ≥ `target` (galloping, then binary search).
+    static func lowerBound(_ values: [UInt32], _ target: UInt32, from start: Int) -> Int {
+        var low = start
+        var step = 1
+        var high = start
+        while high < values.count && values[high] < target {
+            low = high + 1
+            high += step
+            step *= 2
+        }
+        high = min(high, values.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    func mergedPostings(segment: SegmentSnapshot, field: FieldReader, name: String, prefix: String) throws -> MergedPostings {
+        let key = MergedKey(segment: segment.reader.name, live: ObjectIdentifier(segment.live), field: name, prefix: prefix)
+        if let cached = merged.withLock({ $0[key] }), cached.live === segment.live { return cached }
+        var sums = [Float](repeating: 0, count: segment.reader.documentCount)
+        var frequencySum = 0
+        let exactLength = prefix.utf8.count
+        try field.dictionary.forEachTerm(withPrefix: prefix) { term, info in
+            guard term.count != exactLength else { return true }
+            frequencySum += info.documentFrequency
+            var postings = try field.postings(for: info)
+            while try postings.next() {
+                guard Int(postings.document) < sums.count else { throw StorageError.corrupt("posting beyond document count") }
+                sums[Int(postings.document)] += Float(postings.frequency)
+            }
+            return true
+        }
+        var documents: [UInt32] = []
+        var frequencies: [Float] = []
+        for (document, sum) in sums.enumerated() where sum > 0 && segment.live.isLive(UInt32(document)) {
+            documents.append(UInt32(document))
+            frequencies.append(sum)
+        }
+        let entry = MergedPostings(documents: documents, frequencies: frequencies, documentFrequencySum: frequencySum, live: segment.live)
+        merged.withLock { merged in
+            if merged.count >= capacity { merged.removeAll(keepingCapacity: true) }
+            merged[key] = entry
+        }
+        return entry
+    }
 
     /// Creates an empty cache.
     public init(depth: Int = 256, maximumAge: Double = 600, capacity: Int = 4096) {
@@ -62,10 +133,16 @@ public final class ShortPrefixCache: Sendable {
             let score = matches.relevance[index] * scorer.features(document, includeEngagement: false).factor
             collector.add(ScoredDocument(segment: 0, document: document, score: score))
         }
-        var relevance: [UInt32: Double] = [:]
-        for (index, document) in matches.documents.enumerated() { relevance[document] = matches.relevance[index] }
-        let kept = collector.results().map { (document: $0.document, relevance: relevance[$0.document] ?? 0) }
-        let entry = Entry(documents: kept, isTruncated: matches.documents.count > depth, builtAt: now, live: scorer.segment.live)
+        let kept = collector.results().map(\.document).sorted()
+        var relevance: [Double] = []
+        relevance.reserveCapacity(kept.count)
+        var cursor = 0
+        for document in kept {
+            while matches.documents[cursor] != document { cursor += 1 }
+            relevance.append(matches.relevance[cursor])
+        }
+        let entry = Entry(
+            documents: kept, relevance: relevance, isTruncated: matches.documents.count > depth, builtAt: now, live: scorer.segment.live)
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = entry

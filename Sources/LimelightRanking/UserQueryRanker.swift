@@ -56,7 +56,7 @@ public struct UserQueryRanker: Sendable {
     /// The best `request.limit` documents, best first.
     public func search(_ snapshot: Snapshot, _ request: Request) throws -> [RankedDocument] {
         guard !request.words.isEmpty, request.limit > 0 else { return [] }
-        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: request.now, engagement: request.engagement)
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: request.now, engagement: request.engagement, cache: cache)
         var collector = TopCollector(limit: request.limit)
         var matchedCounts: [Int: Int] = [:]
         for (segmentIndex, segment) in snapshot.segments.enumerated() {
@@ -67,9 +67,18 @@ public struct UserQueryRanker: Sendable {
                 continue
             }
             let matches = try scorer.documents(for: request.words, requireAll: request.requireAllWords)
+            guard !matches.documents.isEmpty else { continue }
+            let evaluator = QueryEvaluator(segment: segment)
+            // A selective filter is evaluated once over the matches; an unselective one (such as
+            // expiration) is checked only for documents good enough to enter the top hits.
+            var checkEach = false
             var documents = matches.documents
             if let filter = request.filter {
-                documents = try QueryEvaluator(segment: segment).evaluate(filter, within: documents)
+                if try evaluator.estimatedCost(filter) >= matches.documents.count {
+                    checkEach = true
+                } else {
+                    documents = try evaluator.evaluate(filter, within: documents)
+                }
             }
             var cursor = 0
             for document in documents {
@@ -78,6 +87,7 @@ public struct UserQueryRanker: Sendable {
                     document, relevance: matches.relevance[cursor], matchedWords: matches.matchedWords[cursor],
                     wordCount: request.words.count, requireAll: request.requireAllWords)
                 if let threshold = collector.threshold, score < threshold { continue }
+                if checkEach, let filter = request.filter, try evaluator.evaluate(filter, within: [document]).isEmpty { continue }
                 collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
                 matchedCounts[segmentIndex << 32 | Int(document)] = matches.matchedWords[cursor]
             }
@@ -98,15 +108,15 @@ public struct UserQueryRanker: Sendable {
     ) throws -> Bool {
         let word = request.words[0]
         let entry = try cache.entry(for: scorer, word: word, parameters: parameters, now: request.now)
-        var candidates = entry.documents.map(\.document).sorted()
+        var candidates = entry.documents
         if let filter = request.filter {
             candidates = try QueryEvaluator(segment: scorer.segment).evaluate(filter, within: candidates)
         }
         if entry.isTruncated && candidates.count < request.limit { return false }
-        let relevanceByDocument = Dictionary(entry.documents.map { ($0.document, $0.relevance) }, uniquingKeysWith: { a, _ in a })
+        var cursor = 0
         for document in candidates {
-            let score = scorer.finalScore(
-                document, relevance: relevanceByDocument[document] ?? 0, matchedWords: 1, wordCount: 1, requireAll: true)
+            while entry.documents[cursor] != document { cursor += 1 }
+            let score = scorer.finalScore(document, relevance: entry.relevance[cursor], matchedWords: 1, wordCount: 1, requireAll: true)
             collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
         }
         return true

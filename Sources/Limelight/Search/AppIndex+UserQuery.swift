@@ -74,11 +74,15 @@ extension AppIndex {
         let words = UserQueryWords.words(text, completeWordsMatchWhole: options.completeWordsMatchWhole)
         guard !words.isEmpty, options.limit > 0 else { return [] }
         let planner = QueryPlanner(schema: CatalogueQuerySchema(), now: options.now.timeIntervalSince1970)
-        var clauses: [EngineQuery] = [.term(field: IndexFields.kind, term: RecordKind.item.rawValue)]
+        let snapshot = self.snapshot()
+        var clauses: [EngineQuery] = []
+        // App history shares the engine; exclude it only when there is some (the test is a lookup).
+        if ((try? snapshot.documentFrequency(field: IndexFields.kind, term: RecordKind.activity.rawValue)) ?? 1) > 0 {
+            clauses.append(.term(field: IndexFields.kind, term: RecordKind.item.rawValue))
+        }
         for filter in options.filterQueries where !filter.allSatisfy(\.isWhitespace) { clauses.append(try Self.plan(filter, planner)) }
         if let indexName = options.indexName { clauses.append(.term(field: IndexFields.indexName, term: indexName)) }
         clauses.append(Self.unexpired(at: options.now))
-        let snapshot = self.snapshot()
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
