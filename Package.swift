@@ -54,7 +54,7 @@ var targets: [Target] = [
     .testTarget(name: "LimelightQueryTests", dependencies: ["LimelightQuery", "LimelightTestSupport"]),
     .testTarget(name: "LimelightTests", dependencies: ["Limelight", "LimelightTestSupport"]),
     .testTarget(name: "LimelightHTMLTests", dependencies: ["LimelightHTML"]),
-    .testTarget(name: "LimelightWebMarkupTests", dependencies: ["LimelightWebMarkup"]),
+    .testTarget(name: "LimelightWebMarkupTests", dependencies: ["LimelightWebMarkup"], exclude: ["Fixtures"]),
     .testTarget(
         name: "LimelightServerTests",
         dependencies: [
