@@ -16,6 +16,8 @@ struct IndexCommand: ParsableCommand {
 
     @OptionGroup var options: AppOptions
 
+    @OptionGroup var remote: RemoteOptions
+
     @Option(name: .long, help: ArgumentHelp("Commit this client state with the batch (named indexes only).", valueName: "state"))
     var clientState: String?
 
@@ -55,10 +57,10 @@ struct IndexCommand: ParsableCommand {
             for error in errors { printError("error: \(error)") }
             throw CommandFailure("nothing was indexed: \(errors.count)\(errors.count >= 20 ? "+" : "") invalid line(s) in \(file)")
         }
-        let app = try options.openApp()
+        let backend = try remote.backend(options)
         let started = Date()
         do {
-            try app.apply(
+            try backend.commit(
                 [.index(items)], indexName: options.index,
                 clientState: clientState.map { AppIndex.ClientStateChange(new: Data($0.utf8)) })
         } catch let error as CSIndexError {

@@ -18,13 +18,17 @@ struct ComparisonParsingTests {
     @Test("attribute names: identifiers with digits, underscore, dot and colon; * and **")
     func attributeNames() throws {
         #expect(try QueryParser.parse("kMDItemFSName == \"a\"") == Q.equal("kMDItemFSName", "a"))
-        #expect(try QueryParser.parse("com.example:rating_2 == 1") == Q.compare("com.example:rating_2", .equal, .number(1)))
+        #expect(
+            try QueryParser.parse("com.example:rating_2 == 1") == Q.compare("com.example:rating_2", .equal, .number(1)))
         #expect(try QueryParser.parse("_private == 1") == Q.compare("_private", .equal, .number(1)))
         #expect(try QueryParser.parse("* == \"bob\"") == .comparison(Comparison(.anyDefault, .equal, Q.string("bob"))))
         #expect(
-            try QueryParser.parse("** == \"bob\"") == .comparison(Comparison(.anyIncludingContent, .equal, Q.string("bob")))
+            try QueryParser.parse("** == \"bob\"")
+                == .comparison(Comparison(.anyIncludingContent, .equal, Q.string("bob")))
         )
-        #expect(try QueryParser.parse("**=\"bob\"cwdt") == .comparison(Comparison(.anyIncludingContent, .equal, Q.string("bob", Q.cdwt))))
+        #expect(
+            try QueryParser.parse("**=\"bob\"cwdt")
+                == .comparison(Comparison(.anyIncludingContent, .equal, Q.string("bob", Q.cdwt))))
         #expect(try QueryParser.parse("städte == 1") == Q.compare("städte", .equal, .number(1)))
     }
 
@@ -62,21 +66,26 @@ struct ComparisonParsingTests {
     @Test("modifiers after the closing quote, in any order")
     func suffixModifiers() throws {
         #expect(try parsedValue(#"title == "Paris"c"#) == Q.string("Paris", Q.c))
-        #expect(try parsedValue(#"title == "Paris"cd"#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
-        #expect(try parsedValue(#"title == "Paris"dc"#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
+        #expect(
+            try parsedValue(#"title == "Paris"cd"#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
+        #expect(
+            try parsedValue(#"title == "Paris"dc"#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
         #expect(try parsedValue(#"title == "Paris"tdwc"#) == Q.string("Paris", Q.cdwt))
         #expect(try parsedValue(#"title == "Paris"w"#) == Q.string("Paris", Q.w))
         #expect(try parsedValue(#"title == "Paris"t"#) == Q.string("Paris", Q.t))
         #expect(try parsedValue(#"title == "Paris"cc"#) == Q.string("Paris", Q.c))
-        #expect(try parsedValue(#"title == 'Paris'cd"#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
+        #expect(
+            try parsedValue(#"title == 'Paris'cd"#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
     }
 
     @Test("modifiers in brackets after the operator, and both placements together")
     func bracketModifiers() throws {
         #expect(try parsedValue(#"title ==[c] "Paris""#) == Q.string("Paris", Q.c))
-        #expect(try parsedValue(#"title ==[cd] "Paris""#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
+        #expect(
+            try parsedValue(#"title ==[cd] "Paris""#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
         #expect(try parsedValue(#"title !=[c] "Paris""#) == Q.string("Paris", Q.c))
-        #expect(try parsedValue(#"title ==[c]"Paris"d"#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
+        #expect(
+            try parsedValue(#"title ==[c]"Paris"d"#) == Q.string("Paris", [.caseInsensitive, .diacriticInsensitive]))
         #expect(try parsedValue(#"title == [ w t ] "Paris""#) == Q.string("Paris", [.wordBased, .tokenized]))
         #expect(try parsedValue(#"title ==[] "Paris""#) == Q.string("Paris"))
         #expect(try QueryParser.parse(#"title !=[c] "Paris""#) == Q.compare("title", .notEqual, Q.string("Paris", Q.c)))
@@ -84,22 +93,32 @@ struct ComparisonParsingTests {
 
     @Test("modifier letters separated by spaces, as on Apple's slides")
     func spacedModifiers() throws {
-        #expect(try QueryParser.parse(#"* == "johnny appleseed" c w d t"#)
-            == .comparison(Comparison(.anyDefault, .equal, Q.string("johnny appleseed", Q.cdwt))))
+        #expect(
+            try QueryParser.parse(#"* == "johnny appleseed" c w d t"#)
+                == .comparison(Comparison(.anyDefault, .equal, Q.string("johnny appleseed", Q.cdwt))))
         #expect(try parsedValue(#"title == "x" cd"#) == Q.string("x", [.caseInsensitive, .diacriticInsensitive]))
     }
 
     @Test("InRange with numbers, dates and a case-insensitive name")
     func inRange() throws {
-        #expect(try QueryParser.parse("InRange(tempo, 40, 80)") == .inRange(RangeTest(.named("tempo"), from: .number(40), through: .number(80))))
-        #expect(try QueryParser.parse("inrange( tempo ,-1.5,2e2 )") == .inRange(RangeTest(.named("tempo"), from: .number(-1.5), through: .number(200))))
-        #expect(try QueryParser.parse("INRANGE(*, 1, 2)") == .inRange(RangeTest(.anyDefault, from: .number(1), through: .number(2))))
+        #expect(
+            try QueryParser.parse("InRange(tempo, 40, 80)")
+                == .inRange(RangeTest(.named("tempo"), from: .number(40), through: .number(80))))
+        #expect(
+            try QueryParser.parse("inrange( tempo ,-1.5,2e2 )")
+                == .inRange(RangeTest(.named("tempo"), from: .number(-1.5), through: .number(200))))
+        #expect(
+            try QueryParser.parse("INRANGE(*, 1, 2)")
+                == .inRange(RangeTest(.anyDefault, from: .number(1), through: .number(2))))
         let dates = try QueryParser.parse("InRange(contentCreationDate, $time.today(-7), $time.now)")
-        #expect(dates == .inRange(RangeTest(
-            .named("contentCreationDate"),
-            from: .date(.relative(RelativeTime(.today, offset: -7))),
-            through: .date(.relative(RelativeTime(.now)))
-        )))
+        #expect(
+            dates
+                == .inRange(
+                    RangeTest(
+                        .named("contentCreationDate"),
+                        from: .date(.relative(RelativeTime(.today, offset: -7))),
+                        through: .date(.relative(RelativeTime(.now)))
+                    )))
         let strings = try QueryParser.parse(#"InRange(name, "a", "m")"#)
         #expect(strings == .inRange(RangeTest(.named("name"), from: Q.string("a"), through: Q.string("m"))))
         // An attribute that merely is called InRange.
@@ -108,10 +127,13 @@ struct ComparisonParsingTests {
 
     @Test("relational operators accept strings (ISO dates compared as text) and dates")
     func relationalOperands() throws {
-        #expect(try QueryParser.parse(#"contentCreationDate > "2026-01-01""#)
-            == Q.compare("contentCreationDate", .greater, Q.string("2026-01-01")))
-        #expect(try QueryParser.parse("contentCreationDate >= $time.this_week(-1)")
-            == Q.compare("contentCreationDate", .greaterOrEqual, .date(.relative(RelativeTime(.thisWeek, offset: -1)))))
+        #expect(
+            try QueryParser.parse(#"contentCreationDate > "2026-01-01""#)
+                == Q.compare("contentCreationDate", .greater, Q.string("2026-01-01")))
+        #expect(
+            try QueryParser.parse("contentCreationDate >= $time.this_week(-1)")
+                == Q.compare(
+                    "contentCreationDate", .greaterOrEqual, .date(.relative(RelativeTime(.thisWeek, offset: -1)))))
     }
 
     @Test("whitespace of every kind is ignored between tokens")
@@ -121,7 +143,8 @@ struct ComparisonParsingTests {
 
     @Test("value accessors and attribute names of an expression")
     func accessors() throws {
-        let expression = try QueryParser.parse(#"title == "a"c && (size > 1 || title != "b") && InRange(rating, 1, 5) && * == "x""#)
+        let expression = try QueryParser.parse(
+            #"title == "a"c && (size > 1 || title != "b") && InRange(rating, 1, 5) && * == "x""#)
         #expect(expression.attributeNames == ["title", "size", "rating"])
         #expect(expression.nodeCount == 7)
         #expect(QueryValue.number(1).modifiers.isEmpty)

@@ -16,10 +16,13 @@ struct FreeTextTests {
     @Test("quoted phrases stay together")
     func phrases() {
         let text = FreeText(#"pizza "new   york" “big apple” end"#)
-        #expect(text.terms == [
-            .init("pizza"), .init("new york", isPhrase: true), .init("big apple", isPhrase: true), .init("end", isComplete: false),
-        ])
-        #expect(FreeText(#"say "hello wor"#).terms == [.init("say"), .init("hello wor", isPhrase: true, isComplete: false)])
+        #expect(
+            text.terms == [
+                .init("pizza"), .init("new york", isPhrase: true), .init("big apple", isPhrase: true),
+                .init("end", isComplete: false),
+            ])
+        #expect(
+            FreeText(#"say "hello wor"#).terms == [.init("say"), .init("hello wor", isPhrase: true, isComplete: false)])
     }
 
     @Test("the last word is incomplete while being typed")
@@ -31,7 +34,9 @@ struct FreeTextTests {
 
     @Test("free text as a query expression")
     func expression() {
-        #expect(FreeText("new york").expression == .comparison(Comparison(.anyIncludingContent, .equal, Q.string("new york", Q.cdwt))))
+        #expect(
+            FreeText("new york").expression
+                == .comparison(Comparison(.anyIncludingContent, .equal, Q.string("new york", Q.cdwt))))
         #expect(FreeText("  ").expression == nil)
         #expect(FreeText("a*b?c").expression?.description == #"** == "a\*b\?c"cdwt"#)
     }

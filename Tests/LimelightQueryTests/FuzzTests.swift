@@ -26,7 +26,9 @@ struct FuzzTests {
         do {
             let expression = try QueryParser.parse(input)
             let printed = expression.description
-            #expect((try? QueryParser.parse(printed)) == expression, "round trip of \(input.debugDescription) via \(printed)")
+            #expect(
+                (try? QueryParser.parse(printed)) == expression,
+                "round trip of \(input.debugDescription) via \(printed)")
         } catch {
             #expect((1...characterCount + 1).contains(error.column), "\(input.debugDescription): \(error)")
             #expect((0...input.utf8.count).contains(error.offset), "\(input.debugDescription): \(error)")
@@ -35,7 +37,9 @@ struct FuzzTests {
         let lenient = QueryParser.parseLenient(input)
         if let expression = lenient.expression {
             let printed = expression.description
-            #expect((try? QueryParser.parse(printed)) == expression, "lenient result of \(input.debugDescription): \(printed)")
+            #expect(
+                (try? QueryParser.parse(printed)) == expression,
+                "lenient result of \(input.debugDescription): \(printed)")
         }
         #expect(lenient.diagnostics.count <= 200)
     }
@@ -64,7 +68,8 @@ struct FuzzTests {
     func mutations() {
         var generator = SeededGenerator(seed: 42)
         for _ in 0..<6_000 {
-            var scalars = Array(Self.validQueries[Int.random(in: 0..<Self.validQueries.count, using: &generator)].unicodeScalars)
+            var scalars = Array(
+                Self.validQueries[Int.random(in: 0..<Self.validQueries.count, using: &generator)].unicodeScalars)
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
                 let index = Int.random(in: 0...scalars.count, using: &generator)
                 switch Int.random(in: 0..<4, using: &generator) {
@@ -87,7 +92,10 @@ struct FuzzTests {
 
     @Test(
         "hostile repetition is bounded and linear",
-        arguments: ["(", ")", "!", "\"", "'", "[", "&", "&&", "$", "$time.today(", "$time.iso(", "a == 1 && ", "((a == 1) || ", "\\", "*", "!("]
+        arguments: [
+            "(", ")", "!", "\"", "'", "[", "&", "&&", "$", "$time.today(", "$time.iso(", "a == 1 && ", "((a == 1) || ",
+            "\\", "*", "!(",
+        ]
     )
     func hostileRepetition(unit: String) {
         let clock = ContinuousClock()
@@ -126,7 +134,8 @@ struct FuzzTests {
 
     @Test("parsing a typical query takes microseconds")
     func performance() throws {
-        let query = #"(kMDItemFSName == "*.jpg"c) && (kMDItemFSSize > 1000) && title ==[cd] "Paris*" && date >= $time.today(-7)"#
+        let query =
+            #"(kMDItemFSName == "*.jpg"c) && (kMDItemFSSize > 1000) && title ==[cd] "Paris*" && date >= $time.today(-7)"#
         _ = try QueryParser.parse(query)
         let iterations = 2_000
         let clock = ContinuousClock()
@@ -135,7 +144,12 @@ struct FuzzTests {
         }
         let perParse = elapsed / iterations
         print("typical query: \(perParse) per parse over \(iterations) parses")
-        // Generous for unoptimized builds; optimized builds are far below.
-        #expect(perParse < .microseconds(1_000), "\(perParse) per parse")
+        // Bounds leave room for a loaded machine; optimized builds typically take a few microseconds.
+        #if DEBUG
+            let bound = Duration.milliseconds(5)
+        #else
+            let bound = Duration.microseconds(200)
+        #endif
+        #expect(perParse < bound, "\(perParse) per parse")
     }
 }

@@ -24,8 +24,10 @@ struct LenientParserTests {
     @Test("open strings and groups are closed")
     func closing() {
         #expect(lenient(#"title == "Par"#) == Q.equal("title", "Par"))
-        #expect(lenient(#"title == "Par*"#) == Q.compare("title", .equal, Q.pattern([.literal("Par"), .anyCharacters])))
-        #expect(lenient(#"(title == "a" || b == 2"#) == .or([Q.equal("title", "a"), Q.compare("b", .equal, .number(2))]))
+        #expect(
+            lenient(#"title == "Par*"#) == Q.compare("title", .equal, Q.pattern([.literal("Par"), .anyCharacters])))
+        #expect(
+            lenient(#"(title == "a" || b == 2"#) == .or([Q.equal("title", "a"), Q.compare("b", .equal, .number(2))]))
         #expect(lenient(#"((title == "a""#) == Q.equal("title", "a"))
         let result = QueryParser.parseLenient(#"title == "Par"#)
         #expect(result.diagnostics.map(\.code) == [.unterminatedString])
@@ -62,10 +64,15 @@ struct LenientParserTests {
     func freeTextInput() {
         #expect(lenient("paris hotels") == freeText("paris hotels"))
         #expect(lenient("paris, 2026!") == freeText("paris 2026"))
-        #expect(lenient(#""new york" pizza"#) == .and([
-            .comparison(Comparison(.anyIncludingContent, .equal, Q.string("new york", [.caseInsensitive, .diacriticInsensitive, .wordBased]))),
-            freeText("pizza"),
-        ]))
+        #expect(
+            lenient(#""new york" pizza"#)
+                == .and([
+                    .comparison(
+                        Comparison(
+                            .anyIncludingContent, .equal,
+                            Q.string("new york", [.caseInsensitive, .diacriticInsensitive, .wordBased]))),
+                    freeText("pizza"),
+                ]))
         #expect(lenient(#"pizza && title == "menu""#) == .and([freeText("pizza"), Q.equal("title", "menu")]))
         #expect(lenient("pizza || pasta") == .or([freeText("pizza"), freeText("pasta")]))
         #expect(lenient("!pizza") == .not(freeText("pizza")))
@@ -83,7 +90,8 @@ struct LenientParserTests {
         #expect(lenient(#"a == "x"z"#) == Q.equal("a", "x"))
         #expect(lenient(#"a == "x" # b == "y""#) == .and([Q.equal("a", "x"), Q.equal("b", "y")]))
         #expect(lenient(#"a == "\u12""#) == Q.equal("a", "\u{FFFD}"))
-        #expect(lenient("a == 1 | b == 2") == .or([Q.compare("a", .equal, .number(1)), Q.compare("b", .equal, .number(2))]))
+        #expect(
+            lenient("a == 1 | b == 2") == .or([Q.compare("a", .equal, .number(1)), Q.compare("b", .equal, .number(2))]))
         let result = QueryParser.parseLenient(#"a == "x" # b == "y"&"#)
         #expect(result.diagnostics.map(\.code) == [.unexpectedCharacter, .unexpectedCharacter])
         #expect(result.diagnostics.map(\.column) == [10, 20])

@@ -42,7 +42,9 @@ struct PrecedenceTests {
         #expect(try QueryParser.parse("!!a == 1") == .not(.not(a)))
         #expect(try QueryParser.parse("! a == 1 && b == 2") == .and([.not(a), b]))
         #expect(try QueryParser.parse("a == 1 && !(b == 2 && c == 3)") == .and([a, .not(.and([b, c]))]))
-        #expect(try QueryParser.parse("!InRange(x, 1, 2)") == .not(.inRange(RangeTest(.named("x"), from: .number(1), through: .number(2)))))
+        #expect(
+            try QueryParser.parse("!InRange(x, 1, 2)")
+                == .not(.inRange(RangeTest(.named("x"), from: .number(1), through: .number(2)))))
         #expect(try QueryParser.parse("a != 1") == Q.compare("a", .notEqual, .number(1)))
     }
 

@@ -17,11 +17,15 @@ struct RandomQueries {
     mutating func attribute() -> AttributeReference {
         if chance(10) { return .anyDefault }
         if chance(10) { return .anyIncludingContent }
-        return .named(pick(["title", "kMDItemFSName", "com.example:rating_2", "städte", "_x", "true", "InRange", "a.b.c"]))
+        return .named(
+            pick(["title", "kMDItemFSName", "com.example:rating_2", "städte", "_x", "true", "InRange", "a.b.c"]))
     }
 
     mutating func literalText() -> String {
-        let pieces = ["paris", "Frédéric", " ", "*", "?", "\"", "'", "\\", "\n", "\t", "\u{7}", "東京", "😀", "e\u{301}", "&&", "(", ")", "$time"]
+        let pieces = [
+            "paris", "Frédéric", " ", "*", "?", "\"", "'", "\\", "\n", "\t", "\u{7}", "東京", "😀", "e\u{301}", "&&", "(",
+            ")", "$time",
+        ]
         var text = ""
         for _ in 0..<Int.random(in: 1...4, using: &generator) { text += pick(pieces) }
         return text

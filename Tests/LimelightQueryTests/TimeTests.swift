@@ -79,8 +79,11 @@ struct TimeTests {
         #expect(try relative(#"$time.iso("2026-01-10T00:00:00Z")"#) == .instant(1_768_003_200))
         #expect(try relative("$time.iso('2026-01-10T01:00:00+01:00')") == .instant(1_768_003_200))
         #expect(try relative("$time.iso(2026-01-10T00:00:00.5Z)") == .instant(1_768_003_200.5))
-        #expect(try QueryParser.parse("date > $time.iso(2026-01-10) && b == 1")
-            == .and([Q.compare("date", .greater, .date(.instant(1_768_003_200))), Q.compare("b", .equal, .number(1))]))
+        #expect(
+            try QueryParser.parse("date > $time.iso(2026-01-10) && b == 1")
+                == .and([
+                    Q.compare("date", .greater, .date(.instant(1_768_003_200))), Q.compare("b", .equal, .number(1)),
+                ]))
     }
 
     /// Wednesday 2026-01-14 15:30:00 UTC.
@@ -171,13 +174,19 @@ struct TimeTests {
 
     @Test("resolving every date of an expression")
     func resolving() throws {
-        let expression = try QueryParser.parse("date >= $time.today(-1) && InRange(date, $time.this_week, $time.now(60)) && a == 1")
+        let expression = try QueryParser.parse(
+            "date >= $time.today(-1) && InRange(date, $time.this_week, $time.now(60)) && a == 1")
         let resolved = expression.resolvingDates(using: try wednesday)
         let today = try at("2026-01-14")
-        #expect(resolved == .and([
-            Q.compare("date", .greaterOrEqual, .date(.instant(today - 86_400))),
-            .inRange(RangeTest(.named("date"), from: .date(.instant(try at("2026-01-12"))), through: .date(.instant(try at("2026-01-14T15:31:00Z"))))),
-            Q.compare("a", .equal, .number(1)),
-        ]))
+        #expect(
+            resolved
+                == .and([
+                    Q.compare("date", .greaterOrEqual, .date(.instant(today - 86_400))),
+                    .inRange(
+                        RangeTest(
+                            .named("date"), from: .date(.instant(try at("2026-01-12"))),
+                            through: .date(.instant(try at("2026-01-14T15:31:00Z"))))),
+                    Q.compare("a", .equal, .number(1)),
+                ]))
     }
 }

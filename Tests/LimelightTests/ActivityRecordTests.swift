@@ -105,3 +105,17 @@ import Testing
         #expect(try index.recordActivity(try activity(related: "old")) == .relatedItemMissing("old"))
     }
 }
+
+extension ActivityRecordTests {
+    @Test func activitiesOfExpiredItemsArePurged() throws {
+        let index = try appIndex()
+        var expiring = try item("soon")
+        expiring.expirationDate = Date().addingTimeInterval(60)
+        try index.apply([.index([expiring, try item("kept")])], indexName: "")
+        try index.recordActivity(try activity(related: "soon"))
+        try index.recordActivity(try activity(related: "kept"))
+        #expect(try index.purgeOrphanedActivities() == 0)
+        #expect(try index.purgeOrphanedActivities(now: Date().addingTimeInterval(120)) == 1)
+        #expect(try index.activities().map(\.title) == ["Viewed kept"])
+    }
+}

@@ -143,6 +143,28 @@ extension AppIndex {
         }
     }
 
+    /// Deletes the activities strongly bound to items that no longer exist or have expired (items
+    /// deleted through ``apply(_:indexName:clientState:now:)`` take their activities with them at
+    /// once; this catches those that expired). Returns after the change is durable.
+    /// - Returns: How many activities were deleted.
+    @discardableResult
+    public func purgeOrphanedActivities(now: Date = Date()) throws -> Int {
+        try writeLock.withLock { _ in
+            let snapshot = engine.snapshot()
+            var orphans: [WriteOperation] = []
+            let bound = EngineQuery.and([
+                .term(field: IndexFields.kind, term: RecordKind.activity.rawValue),
+                .term(field: IndexFields.present, term: "relatedUniqueIdentifier"),
+            ])
+            for stored in try records(matching: bound, in: snapshot) {
+                guard let related = stored.item[attribute: "relatedUniqueIdentifier"]?.stringValue else { continue }
+                if try !hasLiveItem(related, in: snapshot, now: now) { orphans.append(.deleteKey(stored.key)) }
+            }
+            try commitActivities(WriteBatch(orphans))
+            return orphans.count
+        }
+    }
+
     /// Deletes every saved activity of the app. Returns after the change is durable.
     public func deleteAllActivities() throws {
         try writeLock.withLock { _ in

@@ -33,7 +33,7 @@ extension CSSearchableIndex {
                 result = CSIndexError(.invalidClientStateError, message: "endIndexBatch was called without beginIndexBatch")
             } else {
                 do {
-                    try appIndex().apply(batch!.operations, indexName: name, clientState: change)
+                    try backend().commit(batch!.operations, indexName: name, clientState: change)
                     result = nil
                 } catch {
                     result = Self.bridge(error)
@@ -53,7 +53,7 @@ extension CSSearchableIndex {
                 return
             }
             do {
-                completionHandler(try appIndex().clientState(indexName: name), nil)
+                completionHandler(try backend().lastClientState(indexName: name), nil)
             } catch {
                 completionHandler(nil, Self.bridge(error))
             }

@@ -77,17 +77,41 @@ open class CSSearchableIndex: @unchecked Sendable {
         self.init(indexName: name, protectionClass: nil, storePath: storePath, bundleIdentifier: bundleIdentifier)
     }
 
-    init(indexName: String, protectionClass: FileProtectionType?, storePath: String?, bundleIdentifier: String?) {
+    /// A named index kept by the `limelightd` daemon, shared with other processes (the daemon
+    /// knows the app from the client's token).
+    public convenience init(name: String, server: RemoteSearchableIndexClient) {
+        self.init(indexName: name, protectionClass: nil, storePath: nil, bundleIdentifier: nil, server: server)
+    }
+
+    init(
+        indexName: String, protectionClass: FileProtectionType?, storePath: String?, bundleIdentifier: String?,
+        server: RemoteSearchableIndexClient? = nil
+    ) {
         name = indexName
         self.protectionClass = protectionClass
         self.storePath = storePath ?? LimelightStore.defaultPath
         self.bundleIdentifier = bundleIdentifier ?? LimelightStore.defaultBundleIdentifier
+        // Without an explicit store, LIMELIGHT_SERVER and LIMELIGHT_TOKEN select the daemon.
+        self.server = server ?? (storePath == nil ? RemoteSearchableIndexClient.fromEnvironment() : nil)
         queue = DispatchQueue(label: "limelight.index.\(indexName)")
     }
 
-    /// The app's index in the store.
+    /// The daemon this index uses instead of an embedded store, if any.
+    public let server: RemoteSearchableIndexClient?
+
+    /// The app's index in the embedded store.
+    /// - Throws: ``CSIndexError`` (`indexUnavailableError`) when the index lives in the daemon.
     func appIndex() throws -> AppIndex {
-        try LimelightStore.shared(path: storePath).app(bundleIdentifier)
+        if let server {
+            throw CSIndexError(.indexUnavailableError, message: "the index is kept by limelightd at \(server.server)")
+        }
+        return try LimelightStore.shared(path: storePath).app(bundleIdentifier)
+    }
+
+    /// Where changes are committed: the daemon when configured, else the embedded store.
+    func backend() throws -> any SearchableIndexBackend {
+        if let server { return server }
+        return try appIndex()
     }
 
     /// Runs `work` on the index's queue and reports its outcome once to `completion`.
@@ -122,7 +146,7 @@ open class CSSearchableIndex: @unchecked Sendable {
                     }
                     return
                 }
-                try appIndex().apply(built, indexName: name)
+                try backend().commit(built, indexName: name, clientState: nil)
                 completion?(nil)
                 afterWrite()
             } catch {

@@ -95,10 +95,10 @@ extension QueryLexer {
             return decoded
         }
         try report(
-                .invalidEscape,
-                "invalid escape '\(source.slice(start..<position))': expected \\uXXXX or \\u{X…} with a valid code point",
-                at: start
-            )
+            .invalidEscape,
+            "invalid escape '\(source.slice(start..<position))': expected \\uXXXX or \\u{X…} with a valid code point",
+            at: start
+        )
         return "\u{FFFD}"
     }
 
@@ -111,10 +111,10 @@ extension QueryLexer {
                 modifiers.insert(modifier)
             } else {
                 try report(
-                        .unknownModifier,
-                        "unknown modifier '\(scalar)' after string (expected c, d, w or t)",
-                        at: position
-                    )
+                    .unknownModifier,
+                    "unknown modifier '\(scalar)' after string (expected c, d, w or t)",
+                    at: position
+                )
             }
             position += 1
         }
@@ -133,10 +133,10 @@ extension QueryLexer {
             } else if !scalar.properties.isWhitespace {
                 if !Self.isIdentifierContinuation(scalar) { break }
                 try report(
-                        .unknownModifier,
-                        "unknown modifier '\(scalar)' in '[…]' (expected c, d, w or t)",
-                        at: position
-                    )
+                    .unknownModifier,
+                    "unknown modifier '\(scalar)' in '[…]' (expected c, d, w or t)",
+                    at: position
+                )
             }
             position += 1
         }

@@ -192,7 +192,8 @@ extension Parser {
 
     /// `attribute op value` with ``current`` on the operator; drops the comparison when the value
     /// is missing or unreadable.
-    private mutating func parseComparisonLeniently(attribute: AttributeReference, attributeToken: Token) -> LenientTerm {
+    private mutating func parseComparisonLeniently(attribute: AttributeReference, attributeToken: Token) -> LenientTerm
+    {
         guard case .comparison(let comparisonOperator) = current.kind else { return .nothing }
         let operatorToken = current
         advanceLeniently()

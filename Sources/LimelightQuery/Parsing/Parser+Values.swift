@@ -53,7 +53,8 @@ extension Parser {
         case .end:
             throw error(.unexpectedEnd, "expected a value \(context) but the query ended", at: current)
         default:
-            throw error(.expectedValue, "expected a value \(context), found \(current.kind.quotedForMessage)", at: current)
+            throw error(
+                .expectedValue, "expected a value \(context), found \(current.kind.quotedForMessage)", at: current)
         }
     }
 
@@ -69,11 +70,14 @@ extension Parser {
 
     /// Reads modifier groups separated from the string by spaces, as in `"johnny" c w d t`.
     ///
-    /// Only words made entirely of modifier letters are taken; nothing else may follow a value
-    /// there, so this never changes the meaning of a valid query.
+    /// Only words made entirely of modifier letters are taken, and not when an operator follows
+    /// (then the word is the start of a comparison missing its `&&`); nothing else may follow a
+    /// value there, so this never changes the meaning of a valid query.
     private mutating func readSpacedModifiers(after stringToken: Token) throws(ParseFailure) -> ComparisonModifiers {
         var modifiers: ComparisonModifiers = []
-        while case .identifier(let word) = current.kind, word.count <= 8, lexer.peekPastWhitespace() != "(" {
+        while case .identifier(let word) = current.kind, word.count <= 8,
+            !Self.startsOperator(lexer.peekPastWhitespace())
+        {
             var group: ComparisonModifiers = []
             for letter in word {
                 guard let modifier = ComparisonModifiers(letter: letter) else { return modifiers }
@@ -83,6 +87,10 @@ extension Parser {
             try advance()
         }
         return modifiers
+    }
+
+    private static func startsOperator(_ scalar: Unicode.Scalar?) -> Bool {
+        scalar == "=" || scalar == "!" || scalar == "<" || scalar == ">" || scalar == "("
     }
 
     /// Reads `$time.<function>[(<offset>)]` or `$time.iso(<date>)` with ``current`` on the variable.

@@ -197,7 +197,8 @@ struct Parser {
         case .rightParenthesis:
             return error(.unbalancedParenthesis, "unbalanced ')': expected a comparison\(after)", at: current)
         case .comparison:
-            return error(.expectedAttribute, "expected an attribute name before \(current.kind.quotedForMessage)", at: current)
+            return error(
+                .expectedAttribute, "expected an attribute name before \(current.kind.quotedForMessage)", at: current)
         default:
             return error(
                 .unexpectedToken,

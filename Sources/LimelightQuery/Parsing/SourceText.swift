@@ -15,6 +15,8 @@ struct SourceText: Sendable {
         self.text = text
         var scalars: [Unicode.Scalar] = []
         var indices: [String.Index] = []
+        scalars.reserveCapacity(text.utf8.count)
+        indices.reserveCapacity(text.utf8.count + 1)
         let view = text.unicodeScalars
         var index = view.startIndex
         while index < view.endIndex {

@@ -9,6 +9,8 @@ public enum LimelightRoutes {
         router.add(middleware: ErrorBodyMiddleware())
         addAppRoutes(to: router, service: service)
         addItemRoutes(to: router, service: service)
+        addSearchRoutes(to: router, service: service)
+        addHistoryRoutes(to: router, service: service)
         return router
     }
 }

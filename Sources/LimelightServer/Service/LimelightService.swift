@@ -78,7 +78,12 @@ public final class LimelightService: Sendable {
     public func registerApp(_ request: RegisterAppRequest) async throws(LimelightServiceError) -> String {
         let registration = request.registration
         do {
-            _ = try await BlockingWork.run { try self.store.app(registration.bundleIdentifier) }
+            try await BlockingWork.run {
+                let index = try self.store.app(registration.bundleIdentifier)
+                if index.supportsSearchContinuation != registration.supportsContinuation {
+                    try index.setSupportsSearchContinuation(registration.supportsContinuation)
+                }
+            }
         } catch {
             throw LimelightServiceError.wrapping(error)
         }

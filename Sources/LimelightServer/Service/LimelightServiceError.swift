@@ -100,6 +100,15 @@ public struct LimelightServiceError: Error, Sendable, Hashable, CustomStringConv
         case let error as LimelightServiceError: error
         case let error as CSIndexError: LimelightServiceError(error)
         case let error as ItemJSONError: LimelightServiceError(.invalidItem, error.message, field: error.path, indexErrorCode: .invalidItemError)
+        case let error as ActivityError:
+            switch error.code {
+            case .notFound: LimelightServiceError(.notFound, error.message)
+            case .continuationUnsupported: LimelightServiceError(.forbidden, error.message)
+            case .storeUnavailable: LimelightServiceError(.unavailable, error.message)
+            default: LimelightServiceError(.invalidRequest, error.message)
+            }
+        case let error as CSSearchQueryError:
+            LimelightServiceError(error.code == .invalidQuery ? .invalidRequest : .unavailable, error.message)
         case let error as AttributeError: LimelightServiceError(.invalidItem, error.message, indexErrorCode: .invalidItemError)
         default: LimelightServiceError(.internalError, "\(error)")
         }

@@ -13,6 +13,9 @@ public struct RegisterAppRequest: Sendable, Hashable {
         guard LimelightStore.isValidBundleIdentifier(bundleIdentifier) else {
             throw .invalidRequest(field: "bundleIdentifier", "must be letters, digits, '.', '-' or '_' (at most 255, not starting with '.')")
         }
+        guard bundleIdentifier != LimelightService.systemHistoryIdentifier else {
+            throw .invalidRequest(field: "bundleIdentifier", "'\(bundleIdentifier)' is reserved by the daemon")
+        }
         let continuation = try reader.bool("supportsContinuation", default: false)
         let callbackURL = try reader.optionalString("callbackURL")
         if let callbackURL {
