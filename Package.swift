@@ -45,7 +45,7 @@ var targets: [Target] = [
     .executableTarget(
         name: "limelight",
         dependencies: [
-            "Limelight", "LimelightCore", "LimelightText", "LimelightWebMarkup",
+            "Limelight", "LimelightCore", "LimelightText", "LimelightHTML", "LimelightWebMarkup",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),

@@ -17,6 +17,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case closed
     /// The caller passed an invalid value.
     case invalidArgument(String)
+    /// Another open engine (in this or another process) holds the directory's writer lock.
+    case locked(path: String)
 
     /// A human-readable description.
     public var description: String {
@@ -29,6 +31,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .preconditionFailed(let what): "precondition failed: \(what)"
         case .closed: "the index is closed"
         case .invalidArgument(let what): "invalid argument: \(what)"
+        case .locked(let path):
+            "\(path) is in use by another process (one writer at a time: stop it, or go through limelightd)"
         }
     }
 }

@@ -7,23 +7,39 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print one item's attributes.")
 
     @OptionGroup var options: AppOptions
+    @OptionGroup var remote: RemoteOptions
     @Flag(name: .long, help: "Print the item as one JSON object.") var json = false
     @Argument(help: "The item's unique identifier.") var identifier: String
 
     func run() throws {
-        guard let record = try options.openApp().record(identifier: identifier, indexName: options.index) else {
+        let found: StoredItem?
+        var expiration: Date?
+        do {
+            if let client = try remote.client() {
+                found = try client.item(identifier: identifier, indexName: options.index)
+            } else {
+                let record = try options.openApp().record(identifier: identifier, indexName: options.index)
+                found = record?.item
+                expiration = record?.expirationDate
+            }
+        } catch let error as CSIndexError {
+            throw CommandFailure(error.message)
+        }
+        guard let item = found else {
             throw CommandFailure("no item '\(identifier)' in \(options.app)\(options.index.isEmpty ? "" : "/" + options.index)")
         }
         if json {
-            print(ItemJSONCodec.encode(record.item))
+            print(ItemJSONCodec.encode(item))
             return
         }
-        print("uniqueIdentifier".padding(toLength: 28, withPad: " ", startingAt: 0) + "= \(quoted(record.item.uniqueIdentifier))")
-        if let domain = record.item.domainIdentifier {
+        print("uniqueIdentifier".padding(toLength: 28, withPad: " ", startingAt: 0) + "= \(quoted(item.uniqueIdentifier))")
+        if let domain = item.domainIdentifier {
             print("domainIdentifier".padding(toLength: 28, withPad: " ", startingAt: 0) + "= \(quoted(domain))")
         }
-        print("expirationDate".padding(toLength: 28, withPad: " ", startingAt: 0) + "= \(ISO8601Date.format(record.expirationDate))")
-        for (definition, value) in record.item.definedAttributes {
+        if let expiration = expiration ?? item.expirationDate {
+            print("expirationDate".padding(toLength: 28, withPad: " ", startingAt: 0) + "= \(ISO8601Date.format(expiration))")
+        }
+        for (definition, value) in item.definedAttributes {
             print(definition.name.padding(toLength: 28, withPad: " ", startingAt: 0) + "= " + display(value))
         }
     }
@@ -57,6 +73,7 @@ struct DeleteCommand: ParsableCommand {
         commandName: "delete", abstract: "Delete items by identifier, by domain (with subdomains), or all.")
 
     @OptionGroup var options: AppOptions
+    @OptionGroup var remote: RemoteOptions
     @Option(name: .customLong("id"), help: "An item identifier (repeatable).") var identifiers: [String] = []
     @Option(name: .customLong("domain"), help: "A domain identifier; also deletes its subdomains (repeatable).") var domains: [String] = []
     @Flag(name: .long, help: "Delete every item of the index and reset its client state.") var all = false
@@ -69,7 +86,7 @@ struct DeleteCommand: ParsableCommand {
     func run() throws {
         let operation: AppIndex.Operation = all ? .deleteAll : identifiers.isEmpty ? .deleteDomains(domains) : .deleteIdentifiers(identifiers)
         do {
-            try options.openApp().apply([operation], indexName: options.index)
+            try remote.backend(options).commit([operation], indexName: options.index, clientState: nil)
         } catch let error as CSIndexError {
             throw CommandFailure(error.message)
         }

@@ -16,7 +16,7 @@ struct LimelightCommand: AsyncParsableCommand {
             """,
         subcommands: [
             DemoCommand.self, IndexCommand.self, ShowCommand.self, DumpCommand.self, DeleteCommand.self,
-            StatusCommand.self, FindCommand.self, SuggestCommand.self, ExtractCommand.self, ValidateCommand.self, AASACommand.self, CrashWriterCommand.self, BenchIndexCommand.self, BenchQueriesCommand.self,
+            StatusCommand.self, FindCommand.self, SuggestCommand.self, ExtractCommand.self, ValidateCommand.self, AASACommand.self, CrashWriterCommand.self, BenchIndexCommand.self, BenchQueriesCommand.self, BenchMarkupCommand.self,
             ActivityCommand.self, OpenCommand.self,
         ]
     )

@@ -31,8 +31,11 @@ import Testing
         }
         #expect(called)
         #expect(try identifiers(index) == ["1", "2"])
-        // A fresh store object (as after a crash) sees the data: it is in the synced log.
-        #expect(try LimelightStore(path: store.path).app("com.example.app").records().count == 2)
+        // The files as they are on disk now (as after a crash) hold the data: it is in the synced log.
+        let crashed = TemporaryDirectory()
+        try FileManager.default.removeItem(atPath: crashed.path)
+        try FileManager.default.copyItem(atPath: store.path, toPath: crashed.path)
+        #expect(try LimelightStore(path: crashed.path).app("com.example.app").records().count == 2)
     }
 
     @Test func nilIdentifierGetsAUUID() async throws {

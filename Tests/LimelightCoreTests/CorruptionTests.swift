@@ -33,6 +33,7 @@ import Testing
         #expect(engine.snapshot().metadata["last"] == Array("b".utf8))
         // The log is usable again after the cut.
         try engine.commit(WriteBatch([.upsert(document("d", title: "d"))]))
+        try engine.close()
         #expect(try SearchEngine.open(directory: directory.path).snapshot().keys(.all) == ["a", "b", "d"])
     }
 

@@ -58,10 +58,8 @@ final class DaemonProcess: @unchecked Sendable {
 @Suite("The limelightd process", .serialized)
 struct DaemonProcessTests {
     @Test func killNineDuringIndexingKeepsAcknowledgedData() async throws {
-        guard let executable = builtExecutable("limelightd") else {
-            print("skipping: the limelightd executable is not built beside the tests")
-            return
-        }
+        // `swift build --build-tests` builds limelightd beside the test bundle.
+        let executable = try #require(builtExecutable("limelightd"), "limelightd is not built beside the tests")
         let store = TemporaryDirectory(prefix: "limelightd-kill")
         let daemon = try DaemonProcess(executable: executable, store: store.path)
         let systemToken = try String(contentsOfFile: store.appending("system.token"), encoding: .utf8)
@@ -99,10 +97,8 @@ struct DaemonProcessTests {
     }
 
     @Test func sigtermStopsCleanly() async throws {
-        guard let executable = builtExecutable("limelightd") else {
-            print("skipping: the limelightd executable is not built beside the tests")
-            return
-        }
+        // `swift build --build-tests` builds limelightd beside the test bundle.
+        let executable = try #require(builtExecutable("limelightd"), "limelightd is not built beside the tests")
         let store = TemporaryDirectory(prefix: "limelightd-term")
         let daemon = try DaemonProcess(executable: executable, store: store.path)
         let health = try BlockingHTTPClient.send(method: "GET", endpoint: daemon.endpoint.appending("/healthz"))

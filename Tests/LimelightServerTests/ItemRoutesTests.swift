@@ -162,7 +162,7 @@ struct ItemRoutesTests {
             #expect(tooLarge.errorCode == "tooLarge")
             let four = (1...4).map { itemJSON("i\($0)", title: "t") }.joined(separator: ",")
             let tooMany = try await client.call(.post, "/v1/items", token: token, json: #"{"items": [\#(four)]}"#)
-            #expect(tooMany.status == 429)
+            #expect(tooMany.status == 413)
             #expect(tooMany.errorField == "items")
             for start in [0, 3] {
                 let three = (start..<(start + 3)).map { itemJSON("q\($0)", title: "t") }.joined(separator: ",")

@@ -49,10 +49,14 @@ extension TestClientProtocol {
         }
     }
 
-    /// Registers an app with the system token and returns its token.
-    func register(_ bundleIdentifier: String, systemToken: String, callbackURL: String? = nil) async throws -> String {
+    /// Registers an app with the system token and returns its token; `supportsContinuation`
+    /// declares "Search in App".
+    func register(
+        _ bundleIdentifier: String, systemToken: String, callbackURL: String? = nil, supportsContinuation: Bool = false
+    ) async throws -> String {
         var body = #"{"bundleIdentifier": "\#(bundleIdentifier)""#
         if let callbackURL { body += #", "callbackURL": "\#(callbackURL)""# }
+        if supportsContinuation { body += #", "supportsContinuation": true"# }
         body += "}"
         let response = try await call(.post, "/v1/apps", token: systemToken, json: body)
         try #require(response.status == 201, "registration failed: \(response.body.serialized)")

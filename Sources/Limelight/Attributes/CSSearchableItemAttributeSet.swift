@@ -22,6 +22,15 @@ public final class CSSearchableItemAttributeSet: Sendable, CustomStringConvertib
         var custom: [String: CustomAttribute] = [:]
         var issues: [String: AttributeError] = [:]
         var people: [PeopleRole: [CSPerson]] = [:]
+        /// Attributes explicitly set to nil: an update (`isUpdate`) erases them from the stored item.
+        var erased: Set<String> = []
+
+        /// Records `value` as the attribute's new value (nil: erased).
+        mutating func record(_ value: AttributeValue?, for name: String) {
+            attributes[name] = value
+            issues[name] = nil
+            if value == nil { erased.insert(name) } else { erased.remove(name) }
+        }
     }
 
     /// The roles in which ``CSPerson`` values are kept.
@@ -77,6 +86,10 @@ public final class CSSearchableItemAttributeSet: Sendable, CustomStringConvertib
         state.withLock { $0.attributes }
     }
 
+    /// The attributes (built-in names and custom key names) explicitly set to nil since the set was
+    /// created: an item with `isUpdate` erases them from the stored item.
+    var erasedAttributes: Set<String> { state.withLock { $0.erased } }
+
     /// The value of a built-in attribute, by property name or Spotlight alias.
     ///
     /// - Parameter name: A name such as `title` or `kMDItemTitle`.
@@ -100,10 +113,7 @@ public final class CSSearchableItemAttributeSet: Sendable, CustomStringConvertib
         guard let definition = AttributeCatalogue.attribute(named: name) else { throw .unknownAttribute(name) }
         if definition.isReadOnly { throw .readOnly(definition.name) }
         let stored = try value.map { (value) throws(AttributeError) in try definition.validate(value) }
-        state.withLock {
-            $0.attributes[definition.name] = stored
-            $0.issues[definition.name] = nil
-        }
+        state.withLock { $0.record(stored, for: definition.name) }
     }
 
     /// Stores a value checked by a typed property, or records why it was refused.
@@ -111,10 +121,7 @@ public final class CSSearchableItemAttributeSet: Sendable, CustomStringConvertib
         guard let definition = AttributeCatalogue.attribute(named: name) else { return }
         do {
             let stored = try value.map { (value) throws(AttributeError) in try definition.validate(value) }
-            state.withLock {
-                $0.attributes[name] = stored
-                $0.issues[name] = nil
-            }
+            state.withLock { $0.record(stored, for: name) }
         } catch {
             state.withLock {
                 $0.attributes[name] = nil
@@ -166,6 +173,7 @@ public final class CSSearchableItemAttributeSet: Sendable, CustomStringConvertib
         state.withLock {
             $0.custom[key.keyName] = attribute
             $0.issues[key.keyName] = nil
+            if attribute == nil { $0.erased.insert(key.keyName) } else { $0.erased.remove(key.keyName) }
         }
     }
 

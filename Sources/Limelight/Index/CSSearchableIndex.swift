@@ -193,7 +193,7 @@ open class CSSearchableIndex: @unchecked Sendable {
         await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
     }
 
-    /// Housekeeping after a successful write: purge expired items, deliver delegate requests.
+    /// Housekeeping after a successful write (expired items are purged by the store): deliver delegate requests.
     func afterWrite() {
         if state.withLock({ $0.delegate != nil }) { deliverDelegateRequests() }
     }

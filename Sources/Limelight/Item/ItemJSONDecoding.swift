@@ -35,6 +35,7 @@ enum ItemJSONDecoding {
             isUpdate = value
         }
         var attributes: [String: AttributeValue] = [:]
+        var erased: Set<String> = []
         if let contentType = fields["contentType"] {
             attributes["contentType"] = .string(try string(contentType, path: "contentType"))
         } else if !isUpdate {
@@ -44,7 +45,12 @@ enum ItemJSONDecoding {
             guard case .object(let attributeMembers) = attributesValue else {
                 throw mismatch("attributes", expected: "an object", found: attributesValue)
             }
-            for member in attributeMembers where member.value != .null {
+            for member in attributeMembers {
+                if member.value == .null {
+                    // In an update, null erases the attribute; elsewhere it is the same as leaving it out.
+                    if isUpdate { erased.insert(try erasedName(member.key)) }
+                    continue
+                }
                 let (name, value) = try attribute(member)
                 guard attributes[name] == nil else {
                     throw ItemJSONError(
@@ -59,12 +65,31 @@ enum ItemJSONDecoding {
             guard case .object(let customMembers) = customValue else {
                 throw mismatch("customAttributes", expected: "an object", found: customValue)
             }
-            for member in customMembers where member.value != .null { customAttributes.append(try custom(member)) }
+            for member in customMembers {
+                if member.value == .null {
+                    if isUpdate { erased.insert(member.key) }
+                    continue
+                }
+                customAttributes.append(try custom(member))
+            }
         }
-        return StoredItem(
+        var item = StoredItem(
             uncheckedIdentifier: uniqueIdentifier, domainIdentifier: domainIdentifier, expirationDate: expirationDate,
             isUpdate: isUpdate, attributes: attributes, customAttributes: customAttributes
         )
+        item.erasedAttributes = erased
+        return item
+    }
+
+    /// The property name of an attribute an update erases with `null`.
+    private static func erasedName(_ key: String) throws(ItemJSONError) -> String {
+        guard let definition = AttributeCatalogue.attribute(named: key) else {
+            throw ItemJSONError(kind: .unknownAttribute, path: "attributes." + key, message: "unknown attribute '\(key)'")
+        }
+        guard !definition.isReadOnly, definition.name != "contentType" else {
+            throw ItemJSONError(kind: .invalidValue, path: "attributes." + key, message: "attribute '\(definition.name)' cannot be erased")
+        }
+        return definition.name
     }
 
     /// The members of an object by key, without `null` members, refusing keys not in `allowed`.

@@ -14,14 +14,24 @@ enum ItemJSONEncoding {
             members.append(JSONMember(key: "contentType", value: .string(contentType)))
         }
         if item.isUpdate { members.append(JSONMember(key: "isUpdate", value: .bool(true))) }
+        // An update's erased attributes are written as null (built-in names under "attributes").
+        let erased = item.erasedAttributes.sorted()
+        let erasedBuiltIn = erased.filter { AttributeCatalogue.attribute(named: $0) != nil }
+        let erasedCustom = erased.filter { AttributeCatalogue.attribute(named: $0) == nil }
         let attributes = item.attributes.filter { $0.key != "contentType" }.sorted { $0.key < $1.key }
         members.append(
             JSONMember(
-                key: "attributes", value: .object(attributes.map { JSONMember(key: $0.key, value: json($0.value)) }))
+                key: "attributes",
+                value: .object(
+                    attributes.map { JSONMember(key: $0.key, value: json($0.value)) }
+                        + erasedBuiltIn.map { JSONMember(key: $0, value: .null) }))
         )
         let custom = item.customAttributes.values.sorted { $0.name < $1.name }
-        if !custom.isEmpty {
-            members.append(JSONMember(key: "customAttributes", value: .object(custom.map(customMember))))
+        if !custom.isEmpty || !erasedCustom.isEmpty {
+            members.append(
+                JSONMember(
+                    key: "customAttributes",
+                    value: .object(custom.map(customMember) + erasedCustom.map { JSONMember(key: $0, value: .null) })))
         }
         return .object(members)
     }

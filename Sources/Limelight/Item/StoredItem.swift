@@ -20,6 +20,9 @@ public struct StoredItem: Sendable, Hashable {
     public internal(set) var attributes: [String: AttributeValue]
     /// The app-declared attributes, by key name.
     public internal(set) var customAttributes: [String: CustomAttribute]
+    /// For an update: the attributes (property or custom key names) it erases, those set to nil
+    /// (see ``applyingUpdate(_:)``). Empty for other items.
+    public internal(set) var erasedAttributes: Set<String> = []
 
     /// Creates a stored item, checking every attribute against the catalogue.
     ///
@@ -73,6 +76,7 @@ public struct StoredItem: Sendable, Hashable {
             expirationDate: item.expirationDate, isUpdate: item.isUpdate,
             attributes: attributeSet.storedAttributes, customAttributes: attributeSet.customAttributes
         )
+        if item.isUpdate { erasedAttributes = attributeSet.erasedAttributes }
     }
 
     /// The item's uniform type identifier, if set.
@@ -123,6 +127,10 @@ public struct StoredItem: Sendable, Hashable {
         var merged = self
         merged.attributes.merge(update.attributes) { _, new in new }
         merged.customAttributes.merge(update.customAttributes) { _, new in new }
+        for name in update.erasedAttributes where name != "contentType" {
+            merged.attributes[name] = nil
+            merged.customAttributes[name] = nil
+        }
         merged.domainIdentifier = update.domainIdentifier ?? domainIdentifier
         merged.expirationDate = update.expirationDate ?? expirationDate
         merged.isUpdate = false

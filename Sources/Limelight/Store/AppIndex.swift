@@ -43,6 +43,8 @@ public final class AppIndex: Sendable {
     /// Most items (and activities) the app may keep.
     public let quota: Int
     let writeLock = Mutex(())
+    /// When expired records were last purged (see ``purgeExpiredIfDue(now:)``).
+    let lastPurge = Mutex<Date?>(nil)
 
     init(bundleIdentifier: String, engine: SearchEngine, quota: Int) {
         self.bundleIdentifier = bundleIdentifier
@@ -121,6 +123,9 @@ public final class AppIndex: Sendable {
                 throw CSIndexError(.indexUnavailableError, message: "could not write the index: \(error)", underlyingError: error)
             }
         }
+        // Housekeeping after the batch is durable; a failure here cannot undo the batch and expired
+        // records are never returned anyway, so the next due purge simply tries again.
+        _ = try? purgeExpiredIfDue(now: Date())
     }
 
     /// The domain-path term of `domain` in the named index (domains are scoped to their index).

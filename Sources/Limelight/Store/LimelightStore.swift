@@ -74,6 +74,8 @@ public final class LimelightStore: Sendable {
             do {
                 let engine = try SearchEngine.open(directory: path + "/apps/" + bundleIdentifier, options: engineOptions)
                 let app = AppIndex(bundleIdentifier: bundleIdentifier, engine: engine, quota: quotaPerApp)
+                // Items that expired while the index was closed go now.
+                _ = try? app.purgeExpiredIfDue()
                 apps[bundleIdentifier] = app
                 return app
             } catch let error as StorageError {

@@ -163,6 +163,11 @@ public final class FileHandle: @unchecked Sendable {
         }
     }
 
+    /// Takes an exclusive `flock` without waiting; false when another open file holds it.
+    public func tryLockExclusively() -> Bool {
+        fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0
+    }
+
     /// The file's current size.
     public func size() throws -> Int {
         var info = stat()

@@ -49,14 +49,17 @@ public final class SearchEngine: Sendable {
     private let mergeGroup = DispatchGroup()
     /// What opening found.
     public let recovery: RecoveryReport
+    /// Held from open to close so that only one engine writes the directory.
+    private let lock: DirectoryLock
 
     struct MergeState {
         var running = false
         var failure: StorageError?
     }
 
-    private init(directory: String, options: Options, state: WriterState, recovery: RecoveryReport) {
+    private init(directory: String, options: Options, state: WriterState, recovery: RecoveryReport, lock: DirectoryLock) {
         self.directory = directory
+        self.lock = lock
         self.options = options
         self.recovery = recovery
         current = Mutex(state.makeSnapshot())
@@ -65,12 +68,14 @@ public final class SearchEngine: Sendable {
     }
 
     /// Opens (creating if needed) the index in `directory`.
-    /// - Throws: ``StorageError`` when files are damaged beyond a torn log tail, or on I/O errors.
+    /// - Throws: ``StorageError/locked(path:)`` when another open engine holds the directory;
+    ///   ``StorageError`` when files are damaged beyond a torn log tail, or on I/O errors.
     public static func open(directory: String, options: Options = Options()) throws -> SearchEngine {
         try FileSystem.createDirectory(directory)
+        let lock = try DirectoryLock(directory: directory)
         var (state, report) = try WriterState.recover(directory: directory, options: options)
         state.options = options
-        return SearchEngine(directory: directory, options: options, state: state, recovery: report)
+        return SearchEngine(directory: directory, options: options, state: state, recovery: report, lock: lock)
     }
 
     /// The current snapshot. O(1).
@@ -130,6 +135,7 @@ public final class SearchEngine: Sendable {
             state.log.close()
             state.closed = true
         }
+        lock.release()
     }
 
     private func scheduleMerge() {

@@ -290,7 +290,7 @@ struct WriterState: Sendable {
     }
 
     private func removeUnreferencedFiles() throws {
-        var keep: Set<String> = [Manifest.fileName, (log.path as String).split(separator: "/").last.map(String.init) ?? ""]
+        var keep: Set<String> = [Manifest.fileName, "LOCK", (log.path as String).split(separator: "/").last.map(String.init) ?? ""]
         for record in manifest.segments {
             keep.insert(record.name + ".seg")
             if record.deletionGeneration > 0 { keep.insert(Self.deletionFileName(record.name, record.deletionGeneration)) }

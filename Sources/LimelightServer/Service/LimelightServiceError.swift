@@ -23,7 +23,7 @@ public struct LimelightServiceError: Error, Sendable, Hashable, CustomStringConv
         case mismatchedClientState
         /// The request body is larger than the daemon accepts (HTTP 413).
         case tooLarge
-        /// Too many items or identifiers in one request, or a query too expensive (HTTP 429).
+        /// Too many items or identifiers in one request, or a query too expensive (HTTP 413).
         case tooManyRequested
         /// The app's quota is exhausted (HTTP 507).
         case quotaExceeded
@@ -41,7 +41,7 @@ public struct LimelightServiceError: Error, Sendable, Hashable, CustomStringConv
             case .notFound: 404
             case .mismatchedClientState: 409
             case .tooLarge: 413
-            case .tooManyRequested: 429
+            case .tooManyRequested: 413
             case .quotaExceeded: 507
             case .unavailable: 503
             case .internalError: 500
