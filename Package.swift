@@ -22,7 +22,7 @@ var targets: [Target] = [
     // The engine facade and the Core Spotlight-compatible API.
     .target(
         name: "Limelight",
-        dependencies: ["LimelightText", "LimelightCore", "LimelightQuery", "LimelightRanking"]
+        dependencies: ["LimelightText", "LimelightCore", "LimelightQuery", "LimelightRanking", "LimelightWebMarkup"]
     ),
     // WHATWG HTML5 parser. No dependencies.
     .target(name: "LimelightHTML"),
@@ -52,7 +52,7 @@ var targets: [Target] = [
     .testTarget(name: "LimelightTextTests", dependencies: ["LimelightText"]),
     .testTarget(name: "LimelightCoreTests", dependencies: ["LimelightCore", "LimelightTestSupport"]),
     .testTarget(name: "LimelightQueryTests", dependencies: ["LimelightQuery", "LimelightTestSupport"]),
-    .testTarget(name: "LimelightTests", dependencies: ["Limelight", "LimelightTestSupport"]),
+    .testTarget(name: "LimelightTests", dependencies: ["Limelight", "LimelightWebMarkup", "LimelightTestSupport"]),
     .testTarget(name: "LimelightHTMLTests", dependencies: ["LimelightHTML"]),
     .testTarget(name: "LimelightWebMarkupTests", dependencies: ["LimelightWebMarkup"], exclude: ["Fixtures"]),
     .testTarget(

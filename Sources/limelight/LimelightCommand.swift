@@ -38,7 +38,7 @@ struct AppOptions: ParsableArguments {
         do {
             return try LimelightStore.shared(path: store).app(app)
         } catch let error as CSIndexError {
-            throw ValidationError(error.message)
+            throw CommandFailure(error.message)
         }
     }
 }
