@@ -1,7 +1,7 @@
 import LimelightCore
 import Synchronization
 
-/// The best documents of each segment for one- and two-character prefixes, built on first use.
+/// The best documents of each segment for one- to three-character prefixes, built on first use.
 ///
 /// Such prefixes expand to thousands of terms and match most documents, so scoring them for
 /// every keystroke costs milliseconds. The cache keeps, per segment (identified by its name and
@@ -114,9 +114,9 @@ public final class ShortPrefixCache: Sendable {
         self.capacity = capacity
     }
 
-    /// Whether a word is answered from the cache: a prefix of one or two characters.
+    /// Whether a word is answered from the cache: a prefix of one to three characters.
     public static func isCacheable(_ word: QueryWord) -> Bool {
-        word.isPrefix && word.phraseTerms == nil && !word.term.isEmpty && word.term.count <= 2
+        word.isPrefix && word.phraseTerms == nil && !word.term.isEmpty && word.term.count <= 3
     }
 
     /// The number of entries.

@@ -7,7 +7,7 @@ import LimelightCore
 /// Each query word matches a term equal to it and, when it is a prefix, every term that starts
 /// with it (worth ``RankingParameters/prefixFactor`` of a whole-word match). For each word and
 /// document, field matches are combined BM25F-style: `tf̃ = Σ weight·factor·tf / norm(field)`,
-/// then saturated once: `idf · tf̃·(k1+1)/(k1+tf̃)`. One- and two-character single-word queries
+/// then saturated once: `idf · tf̃·(k1+1)/(k1+tf̃)`. One- to three-character single-word queries
 /// are answered from a per-segment cache of their best documents (see ``ShortPrefixCache``).
 public struct UserQueryRanker: Sendable {
     /// A ranked search.

@@ -15,6 +15,7 @@ struct FindCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: AppOptions
+    @OptionGroup var remote: RemoteOptions
     @Argument(help: "The query (or, with --interpret, the text typed).") var query: String
     @Flag(name: .long, help: "Run the text as a ranked user query (every word a prefix).") var interpret = false
     @Option(name: .long, help: ArgumentHelp("Attributes to print, comma-separated (default: title).", valueName: "a,b"))
@@ -24,21 +25,27 @@ struct FindCommand: ParsableCommand {
     @Flag(name: .long, help: "Show how each ranked score was built (implies --interpret ranking).") var explain = false
 
     func run() throws {
-        let app = try options.openApp()
         let requested = attributes.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         let fetch = requested ?? (json ? nil : ["title", "displayName"])
         let indexName = options.index.isEmpty ? nil : options.index
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
         let hits: [SearchHit]
         do {
-            if interpret || explain {
-                hits = try app.searchUserQuery(
+            if let client = try remote.client() {
+                if explain { throw CommandFailure("--explain needs the store itself (not --server)") }
+                hits = interpret
+                    ? try client.searchUserQuery(text: query, fetchAttributes: fetch, indexName: indexName, limit: limit ?? 20)
+                    : try client.search(query: query, fetchAttributes: fetch, indexName: indexName, limit: limit)
+            } else if interpret || explain {
+                hits = try options.openApp().searchUserQuery(
                     text: query,
                     options: UserQueryOptions(fetchAttributes: fetch, indexName: indexName, limit: limit ?? 20, explain: explain))
             } else {
-                hits = try app.search(query: query, options: SearchOptions(fetchAttributes: fetch, indexName: indexName, limit: limit))
+                hits = try options.openApp().search(query: query, options: SearchOptions(fetchAttributes: fetch, indexName: indexName, limit: limit))
             }
-        } catch {
+        } catch let error as CSSearchQueryError {
+            throw CommandFailure(error.message)
+        } catch let error as CSIndexError {
             throw CommandFailure(error.message)
         }
         for hit in hits {

@@ -68,7 +68,8 @@ struct IndexCommand: ParsableCommand {
         }
         progress.finish()
         let seconds = Date().timeIntervalSince(started)
-        printError("indexed \(items.count) item(s) into \(options.app)\(options.index.isEmpty ? "" : "/" + options.index) in \(String(format: "%.2f", seconds)) s")
+        let target = backend is RemoteSearchableIndexClient ? "the daemon's index for this token" : options.app
+        printError("indexed \(items.count) item(s) into \(target)\(options.index.isEmpty ? "" : "/" + options.index) in \(String(format: "%.2f", seconds)) s")
     }
 }
 

@@ -339,3 +339,31 @@ struct SearchRoutesTests {
         }
     }
 }
+
+extension SearchRoutesTests {
+    /// On the lock screen only public app history shows: activities the app marked eligible for
+    /// public indexing, never items, private activities or suggestions.
+    @Test func lockScreenShowsOnlyPublicActivities() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withClient { client in
+            let token = try await client.register("com.example.guide", systemToken: fixture.systemToken)
+            #expect(try await client.call(.post, "/v1/items", token: token, json: itemsBody([itemJSON("i1", title: "Harbor walk notes")])).status == 200)
+            let publicPage = #"{"activityType": "com.example.guide.place", "title": "Harbor museum", "persistentIdentifier": "museum", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/museum"}"#
+            let privatePage = #"{"activityType": "com.example.guide.place", "title": "Harbor apartment door code", "persistentIdentifier": "home", "isEligibleForSearch": true}"#
+            for activity in [publicPage, privatePage] {
+                #expect(try await client.call(.post, "/v1/activities", token: token, json: activity).body["outcome"] == "indexed")
+            }
+            let unlocked = try await client.call(.get, "/v1/search?q=harbor", token: fixture.systemToken)
+            let unlockedHits = (unlocked.body["topHits"]?.arrayValue ?? []) + (unlocked.body["sections"]?.arrayValue ?? []).flatMap { $0["items"]?.arrayValue ?? [] }
+            #expect(unlockedHits.count == 3)
+
+            let locked = try await client.call(.get, "/v1/search?q=harbor&lockScreen=true", token: fixture.systemToken)
+            #expect(locked.status == 200)
+            let lockedHits = (locked.body["topHits"]?.arrayValue ?? []) + (locked.body["sections"]?.arrayValue ?? []).flatMap { $0["items"]?.arrayValue ?? [] }
+            #expect(lockedHits.count == 1)
+            #expect(lockedHits.first?["activity"]?["title"] == "Harbor museum")
+            #expect(locked.body["suggestions"] == [])
+            #expect(!locked.body.serialized.contains("door code") && !locked.body.serialized.contains("walk notes"))
+        }
+    }
+}

@@ -14,6 +14,9 @@ public struct SystemSearchHit: Sendable {
     public var viewCount: Int
     /// The relevance score (match quality times popularity).
     public var score: Double
+    /// Whether every record behind the result is public (lock-screen safe): activities the app
+    /// marked eligible for public indexing.
+    public var isPublic: Bool
 }
 
 /// The answer of the system search: top hits, then a section per app, then query suggestions.
@@ -42,8 +45,10 @@ extension LimelightService {
     /// The system search over every registered app: as-you-type prefix matching of every word,
     /// items and app history merged when they are the same content, ranked, grouped by app.
     ///
-    /// Lock-screen mode returns public results only; every app item and activity in the store is
-    /// private to the device, so it returns nothing from them (and no suggestions learnt from them).
+    /// Lock-screen mode returns public results only: app history the app marked
+    /// `isEligibleForPublicIndexing` (content it declares public, such as a page of its website),
+    /// and only when no private record was merged into the result. Items are private to the
+    /// device, and so are suggestions, which are learnt from private content and past queries.
     /// - Parameters:
     ///   - text: What the user typed.
     ///   - lockScreen: Whether the device is locked.
@@ -53,20 +58,23 @@ extension LimelightService {
         _ text: String, lockScreen: Bool, topHitCount: Int = 3, perSection: Int = 3
     ) async throws(LimelightServiceError) -> SystemSearchResult {
         try checkQuery(text, field: "q")
-        guard !lockScreen else { return SystemSearchResult(topHits: [], sections: [], suggestions: []) }
         let apps = credentials.registrations()
         var all: [SystemSearchHit] = []
         var perApp: [String: [SystemSearchHit]] = [:]
         var suggestions: [QuerySuggestion] = []
         for app in apps {
-            let (hits, appSuggestions) = try await withIndex(of: app) { index in
+            var (hits, appSuggestions) = try await withIndex(of: app) { index in
                 (try Self.rankedContent(of: index, text: text), try index.suggestions(prefix: text, limit: 5))
+            }
+            if lockScreen {
+                hits = hits.filter(\.isPublic)
+                appSuggestions = []
             }
             perApp[app.bundleIdentifier] = hits
             all.append(contentsOf: hits)
             suggestions.append(contentsOf: appSuggestions.filter { $0.source == .vocabulary })
         }
-        let history = try await withSystemHistory { history in try history.suggestions(prefix: text, limit: 5) }
+        let history = lockScreen ? [] : try await withSystemHistory { history in try history.suggestions(prefix: text, limit: 5) }
         let top = Array(all.sorted { $0.score > $1.score }.prefix(topHitCount))
         let topKeys = Set(top.map { $0.bundleIdentifier + "\u{0}" + $0.primary.key })
         var sections: [SystemSearchResult.Section] = []
@@ -113,9 +121,12 @@ extension LimelightService {
         let scores = Dictionary(scored.map { ($0.record.key, $0.score) }, uniquingKeysWith: max)
         return try index.mergeContentDuplicates(scored.map(\.record), now: now).map { result in
             let score = result.records.compactMap { scores[$0.key] }.max() ?? floor
+            let isPublic = result.records.allSatisfy { record in
+                record.kind == .activity && ((try? ActivityRecord(record: record))?.isEligibleForPublicIndexing ?? false)
+            }
             return SystemSearchHit(
                 bundleIdentifier: index.bundleIdentifier, primary: result.primary, mergedRecords: result.records.count,
-                viewCount: result.viewCount, score: score * result.popularityBoost(now: now))
+                viewCount: result.viewCount, score: score * result.popularityBoost(now: now), isPublic: isPublic)
         }.sorted { $0.score > $1.score }
     }
 

@@ -1,0 +1,51 @@
+import Foundation
+
+extension RemoteSearchableIndexClient {
+    /// Runs a Spotlight metadata query on the app's items in the daemon (`GET /v1/query`).
+    /// - Parameters:
+    ///   - query: The query string.
+    ///   - fetchAttributes: The attributes the items carry (nil: all).
+    ///   - indexName: One named index, or nil for all of the app's indexes.
+    ///   - limit: The most items returned (nil: the daemon's default).
+    /// - Throws: ``CSIndexError`` with the daemon's message (a syntax error names the column).
+    public func search(query: String, fetchAttributes: [String]?, indexName: String?, limit: Int?) throws -> [SearchHit] {
+        let object = try send("GET", "/v1/query" + Self.parameters(["q": query], fetchAttributes, indexName, limit), body: nil)
+        return try (object["items"] as? [Any] ?? []).map { json in
+            let item = try Self.item(json)
+            return SearchHit(uniqueIdentifier: item.uniqueIdentifier, indexName: indexName ?? "", item: item)
+        }
+    }
+
+    /// Runs typed text as a ranked user query on the app's items in the daemon (`GET /v1/user-query`).
+    /// - Parameters: As for ``search(query:fetchAttributes:indexName:limit:)``.
+    /// - Throws: ``CSIndexError`` with the daemon's message.
+    public func searchUserQuery(text: String, fetchAttributes: [String]?, indexName: String?, limit: Int?) throws -> [SearchHit] {
+        let object = try send("GET", "/v1/user-query" + Self.parameters(["q": text], fetchAttributes, indexName, limit), body: nil)
+        return try (object["hits"] as? [Any] ?? []).map { json in
+            let hit = json as? [String: Any] ?? [:]
+            let item = try Self.item(hit["item"] as Any)
+            return SearchHit(
+                uniqueIdentifier: item.uniqueIdentifier, indexName: hit["index"] as? String ?? "", item: item,
+                score: (hit["score"] as? NSNumber)?.doubleValue)
+        }
+    }
+
+    private static func parameters(_ base: [String: String], _ fetchAttributes: [String]?, _ indexName: String?, _ limit: Int?) -> String {
+        var pairs = base
+        if let fetchAttributes { pairs["attributes"] = fetchAttributes.joined(separator: ",") }
+        if let indexName { pairs["index"] = indexName }
+        if let limit { pairs["limit"] = String(limit) }
+        return "?" + pairs.sorted { $0.key < $1.key }.map { $0.key + "=" + percentEncode($0.value) }.joined(separator: "&")
+    }
+
+    private static func item(_ json: Any) throws -> StoredItem {
+        guard JSONSerialization.isValidJSONObject(json) else {
+            throw CSIndexError(.remoteConnectionError, message: "the daemon answered an item that is not a JSON object")
+        }
+        do {
+            return try ItemJSONCodec.decodeItem(from: JSONSerialization.data(withJSONObject: json))
+        } catch {
+            throw CSIndexError(.remoteConnectionError, message: "the daemon answered an unreadable item: \(error)")
+        }
+    }
+}
