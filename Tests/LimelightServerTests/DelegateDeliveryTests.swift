@@ -11,8 +11,13 @@ import Testing
 final class CallbackRecorder: Sendable {
     let received = Mutex<[JSONDocument]>([])
     let remainingFailures: Mutex<Int>
+    /// The body answered for a received request (nil: an empty body).
+    let reply: @Sendable (JSONDocument) -> String?
 
-    init(failures: Int) { remainingFailures = Mutex(failures) }
+    init(failures: Int, reply: @escaping @Sendable (JSONDocument) -> String? = { _ in nil }) {
+        remainingFailures = Mutex(failures)
+        self.reply = reply
+    }
 
     /// Runs the server for the duration of `body`, passing its callback URL.
     func serve(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
@@ -25,7 +30,9 @@ final class CallbackRecorder: Sendable {
                 defer { count = max(0, count - 1) }
                 return count > 0
             }
-            return Response(status: fail ? .serviceUnavailable : .ok)
+            if fail { return Response(status: .serviceUnavailable) }
+            guard let body = self.reply(document) else { return Response(status: .ok) }
+            return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
         }
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
@@ -127,6 +134,67 @@ struct DelegateDeliveryTests {
         try await fixture.withClient { client in
             let response = try await client.call(.post, "/v1/apps/com.example.nobody/reindex", token: fixture.systemToken)
             #expect(response.status == 404)
+        }
+    }
+}
+
+@Suite("Promised data provided out of process")
+struct DataProviderTests {
+    @Test func promisedDataAndFilesComeFromTheAppsCallback() async throws {
+        let fixture = try ServerFixture()
+        let recorder = CallbackRecorder(failures: 1) { request in
+            request["kind"] == "provideFileURL" ? #"{"fileURL": "file:///tmp/photo-1.jpg"}"# : "caption for \(request["identifier"]?.stringValue ?? "")"
+        }
+        try await recorder.serve { callbackURL in
+            try await fixture.withClient { client in
+                let token = try await client.register("com.example.photos", systemToken: fixture.systemToken, callbackURL: callbackURL)
+                let promises = #", "providerDataTypeIdentifiers": ["public.plain-text"], "providerFileTypeIdentifiers": ["public.jpeg"]"#
+                let items = #"{"index": "library", "items": [\#(itemJSON("p1", title: "Harbor at dawn", extra: promises))]}"#
+                #expect(try await client.call(.post, "/v1/items", token: token, json: items).status == 200)
+
+                // The first callback attempt fails (503); the daemon tries again while the caller waits.
+                let data = try await client.call(
+                    .post, "/v1/apps/com.example.photos/provide-data", token: fixture.systemToken,
+                    json: #"{"index": "library", "identifier": "p1", "typeIdentifier": "public.plain-text"}"#)
+                #expect(data.status == 200)
+                let decoded = try #require(data.body["data"]?.stringValue.flatMap { Data(base64Encoded: $0) })
+                #expect(String(decoding: decoded, as: UTF8.self) == "caption for p1")
+                let file = try await client.call(
+                    .post, "/v1/apps/com.example.photos/provide-data", token: fixture.systemToken,
+                    json: #"{"index": "library", "identifier": "p1", "typeIdentifier": "public.jpeg", "file": true}"#)
+                #expect(file.body["fileURL"] == "file:///tmp/photo-1.jpg")
+
+                // Only promised types of existing items, only for the system credential.
+                let unpromised = try await client.call(
+                    .post, "/v1/apps/com.example.photos/provide-data", token: fixture.systemToken,
+                    json: #"{"index": "library", "identifier": "p1", "typeIdentifier": "public.png"}"#)
+                #expect(unpromised.status == 404)
+                let missing = try await client.call(
+                    .post, "/v1/apps/com.example.photos/provide-data", token: fixture.systemToken,
+                    json: #"{"identifier": "p1", "typeIdentifier": "public.plain-text"}"#)
+                #expect(missing.status == 404)
+                let byApp = try await client.call(
+                    .post, "/v1/apps/com.example.photos/provide-data", token: token,
+                    json: #"{"index": "library", "identifier": "p1", "typeIdentifier": "public.plain-text"}"#)
+                #expect(byApp.status == 403)
+            }
+        }
+        let kinds = recorder.received.withLock { $0.compactMap { $0["kind"]?.stringValue } }
+        #expect(kinds == ["provideData", "provideData", "provideFileURL"])
+        #expect(recorder.received.withLock { $0.first?["attempt"] } == .integer(1))
+    }
+
+    @Test func anAppWithoutCallbackCannotProvide() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withClient { client in
+            let token = try await client.register("com.example.photos", systemToken: fixture.systemToken)
+            let item = itemJSON("p1", title: "x", extra: #", "providerDataTypeIdentifiers": ["public.plain-text"]"#)
+            #expect(try await client.call(.post, "/v1/items", token: token, json: #"{"items": [\#(item)]}"#).status == 200)
+            let response = try await client.call(
+                .post, "/v1/apps/com.example.photos/provide-data", token: fixture.systemToken,
+                json: #"{"identifier": "p1", "typeIdentifier": "public.plain-text"}"#)
+            #expect(response.status == 503)
+            #expect(response.errorCode == "unavailable")
         }
     }
 }

@@ -4,7 +4,7 @@ import Limelight
 
 extension LimelightRoutes {
     /// `GET /healthz`, `POST /v1/apps`, `GET /v1/apps`, `POST /v1/apps/{bundleIdentifier}/reindex`,
-    /// `GET /v1/apps/{bundleIdentifier}/delegate-requests`.
+    /// `POST /v1/apps/{bundleIdentifier}/provide-data`, `GET /v1/apps/{bundleIdentifier}/delegate-requests`.
     static func addAppRoutes<Context: RequestContext>(to router: Router<Context>, service: LimelightService) {
         router.get("/healthz") { _, _ in
             HTTPExchange.response(["status": "ok", "apps": .integer(service.credentials.registrations().count)])
@@ -35,6 +35,23 @@ extension LimelightRoutes {
             }
             let queued = try await service.requestReindexAll(bundleIdentifier: bundleIdentifier, indexName: indexName)
             return HTTPExchange.response(["request": DelegateCallback.json(queued, bundleIdentifier: bundleIdentifier)], status: .accepted)
+        }
+
+        router.post("/v1/apps/:bundleIdentifier/provide-data") { request, context in
+            try service.requireSystem(authorization: request.headers[.authorization])
+            let bundleIdentifier = context.parameters.get("bundleIdentifier") ?? ""
+            var reader = try JSONObjectReader(try await HTTPExchange.json(request, limit: service.limits.maximumBodyBytes))
+            let asked = DataProviderCallback.Request(
+                indexName: try WriteRequestDecoding.indexName(&reader), identifier: try reader.string("identifier"),
+                typeIdentifier: try reader.string("typeIdentifier"), wantsFile: try reader.bool("file", default: false),
+                inPlace: try reader.bool("inPlace", default: false))
+            try reader.finish()
+            var answer: [String: JSONDocument] = ["identifier": .string(asked.identifier), "typeIdentifier": .string(asked.typeIdentifier)]
+            switch try await service.provideData(bundleIdentifier: bundleIdentifier, request: asked) {
+            case .data(let bytes): answer["data"] = .string(Data(bytes).base64EncodedString())
+            case .fileURL(let url): answer["fileURL"] = .string(url)
+            }
+            return HTTPExchange.response(.object(answer))
         }
 
         router.get("/v1/apps/:bundleIdentifier/delegate-requests") { request, context in

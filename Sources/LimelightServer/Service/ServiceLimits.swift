@@ -17,6 +17,9 @@ public struct ServiceLimits: Sendable, Hashable {
     /// The most records (items and activities) one app may keep (more: `quotaExceeded`).
     public var quotaPerApp: Int = 1_000_000
 
+    /// Seconds allowed per socket operation when asking an app's callback for promised data.
+    public var callbackTimeout: Double = 10
+
     /// The default limits.
     public init() {}
 }
