@@ -17,16 +17,32 @@ extension RemoteSearchableIndexClient {
     }
 
     /// Runs typed text as a ranked user query on the app's items in the daemon (`GET /v1/user-query`).
-    /// - Parameters: As for ``search(query:fetchAttributes:indexName:limit:)``.
+    /// - Parameters: As for ``search(query:fetchAttributes:indexName:limit:)``, and `filterQuery`, a
+    ///   metadata query every hit must also match.
     /// - Throws: ``CSIndexError`` with the daemon's message.
-    public func searchUserQuery(text: String, fetchAttributes: [String]?, indexName: String?, limit: Int?) throws -> [SearchHit] {
-        let object = try send("GET", "/v1/user-query" + Self.parameters(["q": text], fetchAttributes, indexName, limit), body: nil)
+    public func searchUserQuery(
+        text: String, fetchAttributes: [String]?, indexName: String?, limit: Int?, filterQuery: String? = nil
+    ) throws -> [SearchHit] {
+        var base = ["q": text]
+        if let filterQuery { base["filter"] = filterQuery }
+        let object = try send("GET", "/v1/user-query" + Self.parameters(base, fetchAttributes, indexName, limit), body: nil)
         return try (object["hits"] as? [Any] ?? []).map { json in
             let hit = json as? [String: Any] ?? [:]
             let item = try Self.item(hit["item"] as Any)
             return SearchHit(
                 uniqueIdentifier: item.uniqueIdentifier, indexName: hit["index"] as? String ?? "", item: item,
                 score: (hit["score"] as? NSNumber)?.doubleValue)
+        }
+    }
+
+    /// Completions of typed text from the app's past queries and vocabulary (`GET /v1/suggestions`).
+    /// - Throws: ``CSIndexError`` with the daemon's message.
+    public func suggestions(prefix: String, limit: Int) throws -> [QuerySuggestion] {
+        let object = try send("GET", "/v1/suggestions?prefix=" + Self.percentEncode(prefix) + "&limit=" + String(limit), body: nil)
+        return (object["suggestions"] as? [[String: Any]] ?? []).compactMap { json in
+            guard let text = json["text"] as? String else { return nil }
+            let source = (json["source"] as? String).flatMap(QuerySuggestion.Source.init(rawValue:)) ?? .vocabulary
+            return QuerySuggestion(text: text, source: source, score: (json["score"] as? NSNumber)?.doubleValue ?? 0)
         }
     }
 

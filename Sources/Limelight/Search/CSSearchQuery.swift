@@ -38,6 +38,8 @@ open class CSSearchQuery: @unchecked Sendable {
     public let storePath: String
     /// The app whose items are searched.
     public let bundleIdentifier: String
+    /// The daemon searched instead of the embedded store, if any (see ``init(queryString:queryContext:server:)``).
+    public let server: RemoteSearchableIndexClient?
     /// How many items go into one call of ``foundItemsHandler``.
     public var batchSize: Int { 100 }
     /// The protection classes searched (recorded; every class is searched).
@@ -59,12 +61,29 @@ open class CSSearchQuery: @unchecked Sendable {
     /// - Parameters:
     ///   - storePath: the store directory (nil: `LIMELIGHT_STORE` or the per-user default).
     ///   - bundleIdentifier: the app (nil: `LIMELIGHT_BUNDLE_ID` or the executable's name).
-    public init(queryString: String, queryContext: CSSearchQueryContext?, storePath: String?, bundleIdentifier: String?) {
+    public convenience init(queryString: String, queryContext: CSSearchQueryContext?, storePath: String?, bundleIdentifier: String?) {
+        // Without an explicit store, LIMELIGHT_SERVER and LIMELIGHT_TOKEN select the daemon.
+        self.init(
+            queryString: queryString, queryContext: queryContext, storePath: storePath, bundleIdentifier: bundleIdentifier,
+            server: storePath == nil ? RemoteSearchableIndexClient.fromEnvironment() : nil)
+    }
+
+    /// A query on the app's items kept by the `limelightd` daemon (the daemon knows the app from
+    /// the client's token). At most 1,000 items are found this way (the daemon's result limit).
+    public convenience init(queryString: String, queryContext: CSSearchQueryContext?, server: RemoteSearchableIndexClient) {
+        self.init(queryString: queryString, queryContext: queryContext, storePath: nil, bundleIdentifier: nil, server: server)
+    }
+
+    init(
+        queryString: String, queryContext: CSSearchQueryContext?, storePath: String?, bundleIdentifier: String?,
+        server: RemoteSearchableIndexClient?
+    ) {
         self.queryString = queryString
         fetchAttributes = queryContext?.fetchAttributes ?? []
         filterQueries = queryContext?.filterQueries ?? []
         self.storePath = storePath ?? LimelightStore.defaultPath
         self.bundleIdentifier = bundleIdentifier ?? LimelightStore.defaultBundleIdentifier
+        self.server = server
     }
 
     /// Called with each batch of found items.
@@ -112,6 +131,7 @@ open class CSSearchQuery: @unchecked Sendable {
 
     /// Runs the search synchronously, delivering batches; returns the error to report, if any.
     func run(_ deliver: ([CSSearchableItem]) -> Void) -> (any Error)? {
+        if let server { return runRemotely(server, deliver) }
         do {
             let app = try LimelightStore.shared(path: storePath).app(bundleIdentifier)
             let options = SearchOptions(fetchAttributes: fetchAttributes, filterQueries: filterQueries)

@@ -61,13 +61,31 @@ open class CSUserQuery: CSSearchQuery, @unchecked Sendable {
     }
 
     /// A user query on an explicit store and app.
-    public init(userQueryString: String?, userQueryContext: CSUserQueryContext?, storePath: String?, bundleIdentifier: String?) {
+    public convenience init(userQueryString: String?, userQueryContext: CSUserQueryContext?, storePath: String?, bundleIdentifier: String?) {
+        // Without an explicit store, LIMELIGHT_SERVER and LIMELIGHT_TOKEN select the daemon.
+        self.init(
+            userQueryString: userQueryString, userQueryContext: userQueryContext, storePath: storePath,
+            bundleIdentifier: bundleIdentifier, server: storePath == nil ? RemoteSearchableIndexClient.fromEnvironment() : nil)
+    }
+
+    /// A user query on the app's items kept by the `limelightd` daemon (the daemon knows the app
+    /// from the client's token).
+    public convenience init(userQueryString: String?, userQueryContext: CSUserQueryContext?, server: RemoteSearchableIndexClient) {
+        self.init(userQueryString: userQueryString, userQueryContext: userQueryContext, storePath: nil, bundleIdentifier: nil, server: server)
+    }
+
+    init(
+        userQueryString: String?, userQueryContext: CSUserQueryContext?, storePath: String?, bundleIdentifier: String?,
+        server: RemoteSearchableIndexClient?
+    ) {
         let context = userQueryContext ?? CSUserQueryContext()
         self.userQueryString = userQueryString ?? ""
         enableRankedResults = context.enableRankedResults
         maxResultCount = max(0, context.maxResultCount)
         maxSuggestionCount = max(0, context.maxSuggestionCount)
-        super.init(queryString: userQueryString ?? "", queryContext: context, storePath: storePath, bundleIdentifier: bundleIdentifier)
+        super.init(
+            queryString: userQueryString ?? "", queryContext: context, storePath: storePath, bundleIdentifier: bundleIdentifier,
+            server: server)
     }
 
     override func run(_ deliver: ([CSSearchableItem]) -> Void) -> (any Error)? {
@@ -76,6 +94,7 @@ open class CSUserQuery: CSSearchQuery, @unchecked Sendable {
 
     /// Runs the ranked search and the suggestions; returns the error to report, if any.
     func runResponses(items: ([Item]) -> Void, suggestions: ([CSSuggestion]) -> Void) -> (any Error)? {
+        if let server { return runResponsesRemotely(server, items: items, suggestions: suggestions) }
         do {
             let app = try LimelightStore.shared(path: storePath).app(bundleIdentifier)
             if maxSuggestionCount > 0 {

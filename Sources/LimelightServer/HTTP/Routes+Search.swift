@@ -24,7 +24,7 @@ extension LimelightRoutes {
             let hits = try await service.userQuery(
                 text, fetchAttributes: attributes(request), indexName: HTTPExchange.query(request, "index"),
                 limit: try HTTPExchange.integerQuery(request, "limit", default: 20, range: 0...limits.maximumResultLimit),
-                for: app)
+                filter: HTTPExchange.query(request, "filter"), for: app)
             let json: [JSONDocument] = hits.map {
                 ["index": .string($0.indexName), "score": $0.score.map { .number($0) } ?? .null, "item": .raw(ItemJSONCodec.encode($0.item))]
             }

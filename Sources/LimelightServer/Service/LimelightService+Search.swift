@@ -52,10 +52,13 @@ extension LimelightService {
 
     /// Runs typed text as a ranked user query (prefix matching of every word) on the app's items.
     public func userQuery(
-        _ text: String, fetchAttributes: [String]?, indexName: String?, limit: Int, for app: AppRegistration
+        _ text: String, fetchAttributes: [String]?, indexName: String?, limit: Int, filter: String? = nil, for app: AppRegistration
     ) async throws(LimelightServiceError) -> [RankedItem] {
         try checkQuery(text, field: "q")
-        let options = UserQueryOptions(fetchAttributes: fetchAttributes, indexName: indexName, limit: min(limit, limits.maximumResultLimit))
+        if let filter { try checkQuery(filter, field: "filter") }
+        let options = UserQueryOptions(
+            fetchAttributes: fetchAttributes, filterQueries: filter.map { [$0] } ?? [], indexName: indexName,
+            limit: min(limit, limits.maximumResultLimit))
         return try await withIndex(of: app) { index in
             do {
                 return try index.searchUserQuery(text: text, options: options).map {
