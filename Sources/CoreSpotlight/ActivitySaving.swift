@@ -18,21 +18,23 @@ final class SaveStatus: Sendable {
 enum ActivitySaving {
     static let queue = DispatchQueue(label: "limelight.user-activity")
 
-    /// The app's index in its store.
-    static func appIndex(storePath: String?, bundleIdentifier: String?) throws -> AppIndex {
-        try LimelightStore.shared(path: storePath ?? LimelightStore.defaultPath)
+    /// Where the app's history goes: without an explicit store, the daemon named by
+    /// `LIMELIGHT_SERVER` and `LIMELIGHT_TOKEN` when they are set; else the app's index in its store.
+    static func backend(storePath: String?, bundleIdentifier: String?) throws -> any ActivityHistoryBackend {
+        if storePath == nil, let server = RemoteSearchableIndexClient.fromEnvironment() { return server }
+        return try LimelightStore.shared(path: storePath ?? LimelightStore.defaultPath)
             .app(bundleIdentifier ?? LimelightStore.defaultBundleIdentifier)
     }
 
     /// Saves an activity in the background, recording the outcome in `status`.
     static func enqueue(
-        _ record: ActivityRecord, countsView: Bool, storePath: String, bundleIdentifier: String, status: SaveStatus
+        _ record: ActivityRecord, countsView: Bool, storePath: String?, bundleIdentifier: String?, status: SaveStatus
     ) {
         let now = Date()
         queue.async {
             do {
-                try appIndex(storePath: storePath, bundleIdentifier: bundleIdentifier)
-                    .recordActivity(record, countsView: countsView, now: now)
+                try backend(storePath: storePath, bundleIdentifier: bundleIdentifier)
+                    .saveActivity(record, countsView: countsView, now: now)
                 status.error = nil
             } catch {
                 status.error = error
@@ -66,7 +68,8 @@ extension NSUserActivity {
     /// Deletes the saved activities with these persistent identifiers from the app's history.
     /// - Parameters:
     ///   - persistentIdentifiers: The activities' ``persistentIdentifier``s.
-    ///   - storePath: The store (nil: `LIMELIGHT_STORE` or the per-user default).
+    ///   - storePath: The store (nil: the daemon of `LIMELIGHT_SERVER` if set, else `LIMELIGHT_STORE`
+    ///     or the per-user default).
     ///   - bundleIdentifier: The app (nil: `LIMELIGHT_BUNDLE_ID` or the executable's name).
     ///   - completionHandler: Called once the deletion is durable (or failed; see the async form
     ///     for the error).
@@ -76,41 +79,42 @@ extension NSUserActivity {
         completionHandler: @escaping @Sendable () -> Void
     ) {
         ActivitySaving.perform({
-            try ActivitySaving.appIndex(storePath: storePath, bundleIdentifier: bundleIdentifier)
+            try ActivitySaving.backend(storePath: storePath, bundleIdentifier: bundleIdentifier)
                 .deleteActivities(withPersistentIdentifiers: persistentIdentifiers)
         }, completion: { _ in completionHandler() })
     }
 
     /// Deletes every saved activity of the app.
     /// - Parameters:
-    ///   - storePath: The store (nil: `LIMELIGHT_STORE` or the per-user default).
+    ///   - storePath: The store (nil: the daemon of `LIMELIGHT_SERVER` if set, else `LIMELIGHT_STORE`
+    ///     or the per-user default).
     ///   - bundleIdentifier: The app (nil: `LIMELIGHT_BUNDLE_ID` or the executable's name).
     ///   - completionHandler: Called once the deletion is durable (or failed).
     public class func deleteAllSavedUserActivities(
         storePath: String? = nil, bundleIdentifier: String? = nil, completionHandler: @escaping @Sendable () -> Void
     ) {
         ActivitySaving.perform({
-            try ActivitySaving.appIndex(storePath: storePath, bundleIdentifier: bundleIdentifier).deleteAllActivities()
+            try ActivitySaving.backend(storePath: storePath, bundleIdentifier: bundleIdentifier).deleteAllActivities()
         }, completion: { _ in completionHandler() })
     }
 
     /// Deletes the saved activities with these persistent identifiers.
-    /// - Throws: ``ActivityError`` or `CSIndexError` when the store cannot be opened or written.
+    /// - Throws: ``ActivityError`` or `CSIndexError` when the store (or daemon) cannot be reached or written.
     public class func deleteSavedUserActivities(
         withPersistentIdentifiers persistentIdentifiers: [NSUserActivityPersistentIdentifier],
         storePath: String? = nil, bundleIdentifier: String? = nil
     ) async throws {
         try await run {
-            try ActivitySaving.appIndex(storePath: storePath, bundleIdentifier: bundleIdentifier)
+            try ActivitySaving.backend(storePath: storePath, bundleIdentifier: bundleIdentifier)
                 .deleteActivities(withPersistentIdentifiers: persistentIdentifiers)
         }
     }
 
     /// Deletes every saved activity of the app.
-    /// - Throws: ``ActivityError`` or `CSIndexError` when the store cannot be opened or written.
+    /// - Throws: ``ActivityError`` or `CSIndexError` when the store (or daemon) cannot be reached or written.
     public class func deleteAllSavedUserActivities(storePath: String? = nil, bundleIdentifier: String? = nil) async throws {
         try await run {
-            try ActivitySaving.appIndex(storePath: storePath, bundleIdentifier: bundleIdentifier).deleteAllActivities()
+            try ActivitySaving.backend(storePath: storePath, bundleIdentifier: bundleIdentifier).deleteAllActivities()
         }
     }
 

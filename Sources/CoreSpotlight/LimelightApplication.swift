@@ -60,14 +60,15 @@ public final class LimelightApplication {
     /// Delivers the results opened while the app was not running (queued in its store with
     /// `AppIndex.postLaunch(_:)`), oldest first.
     /// - Parameters:
-    ///   - storePath: The store (nil: `LIMELIGHT_STORE` or the per-user default).
+    ///   - storePath: The store (nil: the daemon of `LIMELIGHT_SERVER` if set, else `LIMELIGHT_STORE`
+    ///     or the per-user default).
     ///   - bundleIdentifier: The app (nil: `LIMELIGHT_BUNDLE_ID` or the executable's name).
     /// - Returns: How many the delegate handled.
-    /// - Throws: When the store cannot be opened or read.
+    /// - Throws: When the store (or daemon) cannot be reached or read.
     @discardableResult
     public func deliverPendingLaunches(storePath: String? = nil, bundleIdentifier: String? = nil) throws -> Int {
         guard delegate != nil else { return 0 }
-        let index = try ActivitySaving.appIndex(storePath: storePath, bundleIdentifier: bundleIdentifier)
-        return try index.takePendingLaunches().reduce(0) { handled, activity in handled + (deliver(activity) ? 1 : 0) }
+        let history = try ActivitySaving.backend(storePath: storePath, bundleIdentifier: bundleIdentifier)
+        return try history.takePendingLaunches().reduce(0) { handled, activity in handled + (deliver(activity) ? 1 : 0) }
     }
 }

@@ -64,8 +64,10 @@ public final class NSUserActivity {
     /// Whether ``invalidate()`` was called; an invalidated activity is never saved again.
     public private(set) var isInvalidated = false
 
-    private let storePath: String
-    private let bundleIdentifier: String
+    /// The explicit store (nil: the daemon of `LIMELIGHT_SERVER`, else `LIMELIGHT_STORE` or the default).
+    private let storePath: String?
+    /// The explicit app (nil: `LIMELIGHT_BUNDLE_ID` or the executable's name).
+    private let bundleIdentifier: String?
     private let saveStatus = SaveStatus()
 
     /// Creates an activity of a type, saved to the default store and app.
@@ -76,12 +78,13 @@ public final class NSUserActivity {
     /// Creates an activity saved to an explicit store and app (Limelight's configuration in code).
     /// - Parameters:
     ///   - activityType: The reverse-DNS type.
-    ///   - storePath: The store directory (nil: `LIMELIGHT_STORE` or the per-user default).
+    ///   - storePath: The store directory (nil: the daemon of `LIMELIGHT_SERVER` and `LIMELIGHT_TOKEN`
+    ///     if set, else `LIMELIGHT_STORE` or the per-user default).
     ///   - bundleIdentifier: The app (nil: `LIMELIGHT_BUNDLE_ID` or the executable's name).
     public init(activityType: String, storePath: String?, bundleIdentifier: String?) {
         self.activityType = activityType
-        self.storePath = storePath ?? LimelightStore.defaultPath
-        self.bundleIdentifier = bundleIdentifier ?? LimelightStore.defaultBundleIdentifier
+        self.storePath = storePath
+        self.bundleIdentifier = bundleIdentifier
     }
 
     /// Adds entries to ``userInfo``, replacing values of the same keys.

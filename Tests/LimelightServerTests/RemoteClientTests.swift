@@ -73,4 +73,37 @@ struct RemoteClientTests {
             #expect(refused.identifiers.isEmpty)
         }
     }
+
+    @Test func appHistoryGoesThroughTheDaemon() async throws {
+        let fixture = try ServerFixture()
+        let application = Application(
+            router: LimelightRoutes.router(service: fixture.service), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await application.test(.live) { client in
+            let token = try await client.register("com.example.notes", systemToken: fixture.systemToken)
+            let history: any ActivityHistoryBackend = try RemoteSearchableIndexClient(
+                server: "http://127.0.0.1:\(try #require(client.port))", token: token)
+            var activity = ActivityRecord(activityType: "com.example.notes.open")
+            activity.title = "Banjo tuning"
+            activity.persistentIdentifier = "note-1"
+            activity.isEligibleForSearch = true
+            try await Task.detached {
+                try history.saveActivity(activity, countsView: true, now: Date())
+                try history.saveActivity(activity, countsView: true, now: Date())
+                try history.saveActivity(activity, countsView: false, now: Date())
+            }.value
+            let index = try fixture.service.store.app("com.example.notes")
+            #expect(try index.activities().map(\.viewCount) == [2])
+
+            let opened = try await client.call(
+                .post, "/v1/open", token: fixture.systemToken,
+                json: #"{"activityIdentifier": "p:note-1", "bundleIdentifier": "com.example.notes"}"#)
+            #expect(opened.status == 200)
+            let launches = try await Task.detached { try history.takePendingLaunches() }.value
+            #expect(launches.map(\.title) == ["Banjo tuning"])
+            #expect(try await Task.detached { try history.takePendingLaunches() }.value.isEmpty)
+
+            try await Task.detached { try history.deleteActivities(withPersistentIdentifiers: ["note-1"]) }.value
+            #expect(try index.activities().isEmpty)
+        }
+    }
 }

@@ -16,7 +16,8 @@ extension LimelightRoutes {
             } catch let error as ActivityError {
                 throw LimelightServiceError(.invalidRequest, error.message)
             }
-            switch try await service.recordActivity(activity, for: app) {
+            let countsView = try HTTPExchange.boolQuery(request, "view", default: true)
+            switch try await service.recordActivity(activity, countsView: countsView, for: app) {
             case .indexed(let identifier, let viewCount):
                 return HTTPExchange.response(["outcome": "indexed", "identifier": .string(identifier), "viewCount": .integer(viewCount)])
             case .notEligibleForSearch:

@@ -86,8 +86,10 @@ extension LimelightService {
     // MARK: App history
 
     /// Records a view of an activity (what `becomeCurrent()` does); durable on return.
-    public func recordActivity(_ activity: ActivityRecord, for app: AppRegistration) async throws(LimelightServiceError) -> ActivityRecordingOutcome {
-        try await withIndex(of: app) { index in try index.recordActivity(activity) }
+    public func recordActivity(
+        _ activity: ActivityRecord, countsView: Bool = true, for app: AppRegistration
+    ) async throws(LimelightServiceError) -> ActivityRecordingOutcome {
+        try await withIndex(of: app) { index in try index.recordActivity(activity, countsView: countsView) }
     }
 
     /// The app's saved, unexpired activities.
