@@ -209,14 +209,15 @@ struct SegmentScorer {
         return inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
     }
 
-    /// The documents matching all (or, without `requireAll`, any) of the words.
-    func documents(for words: [QueryWord], requireAll: Bool) throws -> Matches {
+    /// The documents matching all (or, without `requireAll`, any) of the words, optionally only
+    /// among `initial` (ascending live documents, such as those passing a selective filter).
+    func documents(for words: [QueryWord], requireAll: Bool, within initial: [UInt32]? = nil) throws -> Matches {
         var perWord: [(documents: [UInt32], scores: [Double])] = []
         if requireAll && words.count > 1 {
             // The cheapest word drives; the others are matched only among its documents.
             let costs = try words.map { try estimatedCost($0) }
             let order = words.indices.sorted { costs[$0] < costs[$1] }
-            var candidates: [UInt32]?
+            var candidates = initial
             for index in order {
                 let matches = try wordMatches(words[index], within: candidates)
                 if matches.documents.isEmpty { return Matches() }
@@ -225,7 +226,7 @@ struct SegmentScorer {
             }
         } else {
             for word in words {
-                let matches = try wordMatches(word)
+                let matches = try wordMatches(word, within: initial)
                 if requireAll && matches.documents.isEmpty { return Matches() }
                 perWord.append(matches)
             }

@@ -66,14 +66,21 @@ public struct UserQueryRanker: Sendable {
             {
                 continue
             }
-            let matches = try scorer.documents(for: request.words, requireAll: request.requireAllWords)
-            guard !matches.documents.isEmpty else { continue }
             let evaluator = QueryEvaluator(segment: segment)
-            // A selective filter is evaluated once over the matches; an unselective one (such as
-            // expiration) is checked only for documents good enough to enter the top hits.
+            // A filter that keeps few documents (a narrow range, a small domain) is evaluated first,
+            // and the words are scored only among the documents it keeps.
+            var allowed: [UInt32]?
+            if let filter = request.filter, try evaluator.estimatedCost(filter) <= segment.reader.documentCount / 8 {
+                allowed = try evaluator.evaluate(filter)
+                if allowed?.isEmpty == true { continue }
+            }
+            let matches = try scorer.documents(for: request.words, requireAll: request.requireAllWords, within: allowed)
+            guard !matches.documents.isEmpty else { continue }
+            // Otherwise a selective filter is evaluated once over the matches; an unselective one
+            // (such as expiration) is checked only for documents good enough to enter the top hits.
             var checkEach = false
             var documents = matches.documents
-            if let filter = request.filter {
+            if let filter = request.filter, allowed == nil {
                 if try evaluator.estimatedCost(filter) >= matches.documents.count {
                     checkEach = true
                 } else {

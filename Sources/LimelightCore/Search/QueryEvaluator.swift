@@ -21,7 +21,9 @@ public struct QueryEvaluator {
     /// An upper bound on the number of documents `query` matches, used to order conjunctions.
     public func estimatedCost(_ query: EngineQuery) throws -> Int {
         switch query {
-        case .all, .not, .range, .hasNumber: return reader.documentCount
+        case .all, .not, .hasNumber: return reader.documentCount
+        case .range(let field, let lower, let upper, let includeLower, let includeUpper):
+            return estimatedRangeCount(field, lower, upper, includeLower, includeUpper)
         case .none: return 0
         case .term(let field, let term):
             return try reader.field(field)?.dictionary.lookup(term)?.documentFrequency ?? 0
@@ -47,6 +49,24 @@ public struct QueryEvaluator {
         case .filter(let inner, _):
             return try estimatedCost(inner)
         }
+    }
+
+    /// How many documents a range matches, estimated from an evenly strided sample of at most
+    /// 256 values of its column (exact for small segments).
+    /// - Complexity: O(256).
+    func estimatedRangeCount(_ field: String, _ lower: Double?, _ upper: Double?, _ includeLower: Bool, _ includeUpper: Bool) -> Int {
+        guard let column = reader.column(field), reader.documentCount > 0 else { return 0 }
+        let count = reader.documentCount
+        let samples = min(count, 256)
+        var inside = 0
+        for index in 0..<samples {
+            guard let value = column.value(UInt32(index * count / samples)) else { continue }
+            if let lower, includeLower ? value < lower : value <= lower { continue }
+            if let upper, includeUpper ? value > upper : value >= upper { continue }
+            inside += 1
+        }
+        // Round up so that a range the sample missed still costs something.
+        return min(count, (inside + 1) * count / samples)
     }
 
     /// The matching live documents among `candidates` (ascending; nil: the whole segment).
