@@ -149,3 +149,17 @@ import Testing
         }
     }
 }
+
+extension SegmentationTests {
+    @Test func documentsAlsoIndexCamelCaseCompoundsWhole() {
+        var tokens: [AnalyzedToken] = []
+        TextAnalyzer.analyzeForIndex("MyWindowClass on iPhone, JavaScript-ready; NSWindow 東京", into: &tokens, startPosition: 10)
+        #expect(tokens.map(\.term) == ["mywindowclass", "my", "window", "class", "on", "iphone", "i", "phone", "javascript", "java", "script", "ready", "nswindow", "東京"])
+        #expect(tokens.map(\.position) == [10, 10, 11, 12, 13, 14, 14, 15, 16, 16, 17, 18, 19, 20])
+        // The compound spans its parts; positions never go down, so the last token is the furthest.
+        #expect(tokens[0].byteRange == 0..<13)
+        #expect(zip(tokens, tokens.dropFirst()).allSatisfy { $0.position <= $1.position })
+        // Queries keep the plain analysis.
+        #expect(TextAnalyzer.analyze("iPhone").map(\.term) == ["i", "phone"])
+    }
+}

@@ -31,7 +31,7 @@ enum RecordDocumentMapper {
                     var length: UInt32 = 0
                     for text in values {
                         let before = tokens.count
-                        TextAnalyzer.analyze(text, into: &tokens, startPosition: position)
+                        TextAnalyzer.analyzeForIndex(text, into: &tokens, startPosition: position)
                         length += UInt32(tokens.count - before)
                         position = (tokens.last?.position ?? position) + IndexFields.valueGap
                     }
