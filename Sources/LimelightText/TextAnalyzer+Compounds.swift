@@ -22,28 +22,16 @@ extension TextAnalyzer {
         withUTF8Bytes(of: text) { bytes in
             var position = startPosition
             var termFolder = TermFolder()
-            var characterStarts: [Int] = []
             var compound = CompoundRun()
-            WordScanner.scan(bytes) { segment in
-                guard !segment.isCJK else {
-                    compound.finish(into: &tokens, bytes, &termFolder)
-                    CJKBigrams.characterStarts(
-                        in: bytes, segment.start, segment.end, mayHaveMarks: segment.needsUnicodeFolding, into: &characterStarts)
-                    CJKBigrams.forEachBigram(characterStarts, end: segment.end) { start, end in
-                        let term = termFolder.term(bytes, start, end, needsUnicodeFolding: segment.needsUnicodeFolding)
-                        tokens.append(AnalyzedToken(term: term, position: position, start: start, end: end))
-                        position &+= 1
-                    }
-                    return
-                }
+            forEachUnit(of: bytes) { start, end, needsUnicodeFolding, isCJK in
                 // Two words with nothing between them are the parts of one camelCase compound.
-                if compound.parts == 0 || compound.end != segment.start {
+                if isCJK || compound.parts == 0 || compound.end != start {
                     compound.finish(into: &tokens, bytes, &termFolder)
-                    compound = CompoundRun(start: segment.start, position: position, firstToken: tokens.count)
+                    if !isCJK { compound = CompoundRun(start: start, position: position, firstToken: tokens.count) }
                 }
-                compound.extend(to: segment.end, needsUnicodeFolding: segment.needsUnicodeFolding)
-                let term = termFolder.term(bytes, segment.start, segment.end, needsUnicodeFolding: segment.needsUnicodeFolding)
-                tokens.append(AnalyzedToken(term: term, position: position, start: segment.start, end: segment.end))
+                if !isCJK { compound.extend(to: end, needsUnicodeFolding: needsUnicodeFolding) }
+                let term = termFolder.term(bytes, start, end, needsUnicodeFolding: needsUnicodeFolding)
+                tokens.append(AnalyzedToken(term: term, position: position, start: start, end: end))
                 position &+= 1
             }
             compound.finish(into: &tokens, bytes, &termFolder)

@@ -37,7 +37,7 @@ public enum TextAnalyzer {
         withUTF8Bytes(of: text) { bytes in
             var position = startPosition
             var termFolder = TermFolder()
-            forEachUnit(of: bytes) { start, end, needsUnicodeFolding in
+            forEachUnit(of: bytes) { start, end, needsUnicodeFolding, _ in
                 let term = termFolder.term(bytes, start, end, needsUnicodeFolding: needsUnicodeFolding)
                 tokens.append(AnalyzedToken(term: term, position: position, start: start, end: end))
                 position &+= 1
@@ -83,7 +83,7 @@ public enum TextAnalyzer {
     public static func wordRanges(_ text: some StringProtocol) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         withUTF8Bytes(of: text) { bytes in
-            forEachUnit(of: bytes) { start, end, _ in ranges.append(start..<end) }
+            forEachUnit(of: bytes) { start, end, _, _ in ranges.append(start..<end) }
         }
         return ranges
     }
@@ -120,12 +120,13 @@ public enum TextAnalyzer {
     }
 
     /// Calls `body` with the byte range of every token of `bytes`: each ordinary word, and each
-    /// bigram (or lone character) of each CJK run, with whether it needs Unicode folding.
+    /// bigram (or lone character) of each CJK run, with whether it needs Unicode folding and
+    /// whether it comes from a CJK run.
     @inline(__always)
-    static func forEachUnit(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Bool) -> Void) {
+    static func forEachUnit(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Bool, Bool) -> Void) {
         var characterStarts: [Int] = []
         WordScanner.scan(bytes) { segment in
-            guard segment.isCJK else { return body(segment.start, segment.end, segment.needsUnicodeFolding) }
+            guard segment.isCJK else { return body(segment.start, segment.end, segment.needsUnicodeFolding, false) }
             CJKBigrams.characterStarts(
                 in: bytes,
                 segment.start,
@@ -134,7 +135,7 @@ public enum TextAnalyzer {
                 into: &characterStarts
             )
             CJKBigrams.forEachBigram(characterStarts, end: segment.end) { start, end in
-                body(start, end, segment.needsUnicodeFolding)
+                body(start, end, segment.needsUnicodeFolding, true)
             }
         }
     }

@@ -103,21 +103,26 @@ open class CSUserQuery: CSSearchQuery, @unchecked Sendable {
                 suggestions(found.enumerated().map { CSSuggestion($0.element, rank: $0.offset) })
             }
             let options = UserQueryOptions(fetchAttributes: fetchAttributes, filterQueries: filterQueries, limit: maxResultCount)
-            var hits = try app.searchUserQuery(text: userQueryString, options: options)
-            if !enableRankedResults { hits.sort { $0.uniqueIdentifier < $1.uniqueIdentifier } }
-            var start = 0
-            while start < hits.count {
-                if isCancelled { return CSSearchQueryError(.cancelled) }
-                let batch = hits[start..<min(hits.count, start + batchSize)]
-                items(batch.map { Item(item: $0.item.makeSearchableItem(), indexName: $0.indexName) })
-                start += batchSize
-            }
-            return isCancelled ? CSSearchQueryError(.cancelled) : nil
+            return deliver(try app.searchUserQuery(text: userQueryString, options: options), items: items)
         } catch let error as CSSearchQueryError {
             return error
         } catch {
             return CSSearchQueryError(.indexUnreachable, message: "the index could not be opened: \(error)", underlyingError: error)
         }
+    }
+
+    /// Hands the hits to `items` in batches (by identifier when results are not ranked) until
+    /// cancelled; returns the error to report, if any.
+    func deliver(_ hits: [SearchHit], items: ([Item]) -> Void) -> CSSearchQueryError? {
+        let ordered = enableRankedResults ? hits : hits.sorted { $0.uniqueIdentifier < $1.uniqueIdentifier }
+        var start = 0
+        while start < ordered.count {
+            if isCancelled { return CSSearchQueryError(.cancelled) }
+            let batch = ordered[start..<min(ordered.count, start + batchSize)]
+            items(batch.map { Item(item: $0.item.makeSearchableItem(), indexName: $0.indexName) })
+            start += batchSize
+        }
+        return isCancelled ? CSSearchQueryError(.cancelled) : nil
     }
 
     /// The responses as an asynchronous sequence: suggestions first, then items best first. It
