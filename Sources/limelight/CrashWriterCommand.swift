@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Limelight
+import LimelightCore
 
 /// `limelight crash-writer`: commits numbered batches with client states, printing `ack N` after
 /// each commit returns. Crash-safety tests kill it at random moments and check the store.
@@ -12,9 +13,16 @@ struct CrashWriterCommand: ParsableCommand {
     @OptionGroup var options: AppOptions
     @Option(help: "Number of batches to commit.") var batches = 1000
     @Option(help: "Items per batch.") var batchSize = 20
+    @Option(help: "Flush in-memory segments past this many bytes (small: flushes and merges all the time).")
+    var flushThreshold: Int?
 
     func run() throws {
-        let app = try options.openApp()
+        var engineOptions = SearchEngine.Options()
+        if let flushThreshold {
+            engineOptions.flushThresholdBytes = flushThreshold
+            engineOptions.mergeFactor = 2
+        }
+        let app = try LimelightStore(path: options.store, engineOptions: engineOptions).app(options.app)
         let start = Int(app.clientState(indexName: options.index).flatMap { String(data: $0, encoding: .utf8) }?.split(separator: "-").last ?? "0") ?? 0
         for batch in (start + 1)...(start + batches) {
             let items = try (0..<batchSize).map { n in

@@ -4,9 +4,11 @@ import LimelightTestSupport
 import Testing
 
 /// Kills a writing process at random moments and checks, on reopen, that every acknowledged batch
-/// is fully there, no unacknowledged batch is partly there, and the client state matches.
+/// is fully there, no unacknowledged batch is partly there, and the client state matches. With a
+/// tiny flush threshold the kills also land during segment flushes and merges.
 @Suite struct CrashSafetyTests {
-    @Test func killedWriterLosesNothingAcknowledged() throws {
+    @Test(arguments: [nil, 64 * 1024] as [Int?])
+    func killedWriterLosesNothingAcknowledged(flushThreshold: Int?) throws {
         let limelight = try #require(builtExecutable("limelight"), "the limelight executable is not built")
         let store = TemporaryDirectory()
         var lastAcknowledged = 0
@@ -14,6 +16,7 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: limelight)
             process.arguments = ["crash-writer", "--store", store.path, "--app", "com.example.crash", "--index", "mail", "--batches", "100000"]
+                + (flushThreshold.map { ["--flush-threshold", String($0)] } ?? [])
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
