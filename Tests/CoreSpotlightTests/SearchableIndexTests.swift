@@ -160,3 +160,24 @@ import Testing
         #expect(try identifiers(index) == [])
     }
 }
+
+extension SearchableIndexTests {
+    /// A call belongs to the batch open when it is made: work queued just before `beginIndexBatch()`
+    /// commits on its own, and calls after `endIndexBatch(…)` are not swept into the ending batch.
+    @Test func batchMembershipIsDecidedWhenTheCallIsMade() async throws {
+        let index = makeIndex("mail")
+        for round in 0..<20 {
+            index.indexSearchableItems([item("before-\(round)", title: "Before")], completionHandler: nil)
+            index.beginIndexBatch()
+            index.indexSearchableItems([item("inside-\(round)", title: "Inside")], completionHandler: nil)
+            await #expect(throws: CSIndexError.self) {
+                try await index.endIndexBatch(expectedClientState: Data("not-this".utf8), newClientState: Data("x".utf8))
+            }
+            try await index.indexSearchableItems([item("after-\(round)", title: "After")])
+        }
+        let stored = try identifiers(index, "mail")
+        #expect(stored.filter { $0.hasPrefix("before-") }.count == 20)
+        #expect(stored.filter { $0.hasPrefix("after-") }.count == 20)
+        #expect(!stored.contains { $0.hasPrefix("inside-") })
+    }
+}

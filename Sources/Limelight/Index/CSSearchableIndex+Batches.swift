@@ -4,7 +4,13 @@ extension CSSearchableIndex {
     /// Starts a batch: operations until `endIndexBatch` are committed together, atomically, with a
     /// client state. Only named indexes support batches.
     public func beginIndexBatch() {
-        state.withLock { if $0.batch == nil { $0.batch = PendingBatch() } }
+        let opens = state.withLock { state -> Bool in
+            defer { state.isBatchOpen = true }
+            return !state.isBatchOpen
+        }
+        // The batch is created on the queue, after the work of earlier calls (and of an earlier
+        // batch's end) has run.
+        if opens { queue.async { [self] in state.withLock { $0.batch = PendingBatch() } } }
     }
 
     /// Commits the batch with `clientState` (at most 250 bytes).
@@ -21,10 +27,14 @@ extension CSSearchableIndex {
     }
 
     private func endBatch(_ change: AppIndex.ClientStateChange, completion: (@Sendable ((any Error)?) -> Void)?) {
+        let wasOpen = state.withLock { state -> Bool in
+            defer { state.isBatchOpen = false }
+            return state.isBatchOpen
+        }
         queue.async { [self] in
             let batch = state.withLock { state -> PendingBatch? in
                 defer { state.batch = nil }
-                return state.batch
+                return wasOpen ? state.batch : nil
             }
             let result: (any Error)?
             if name.isEmpty {

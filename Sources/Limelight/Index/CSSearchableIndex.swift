@@ -25,6 +25,10 @@ open class CSSearchableIndex: @unchecked Sendable {
 
     struct State {
         weak var delegate: (any CSSearchableIndexDelegate)?
+        /// Whether a batch is open for calls made now (between `beginIndexBatch()` and
+        /// `endIndexBatch(…)`), decided when each call is made.
+        var isBatchOpen = false
+        /// The batch that queued work collects into; created and taken on ``queue``, in call order.
         var batch: PendingBatch?
     }
 
@@ -135,8 +139,9 @@ open class CSSearchableIndex: @unchecked Sendable {
 
     /// Applies operations now, or adds them to the open batch (completing when the batch commits).
     func submit(_ operations: @escaping @Sendable () throws -> [AppIndex.Operation], completion: (@Sendable ((any Error)?) -> Void)?) {
+        // A call belongs to the batch that is open when it is made, not when its work runs.
+        let inBatch = state.withLock { $0.isBatchOpen }
         queue.async { [self] in
-            let inBatch = state.withLock { $0.batch != nil }
             do {
                 let built = try operations()
                 if inBatch {
