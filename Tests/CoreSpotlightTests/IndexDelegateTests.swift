@@ -68,3 +68,23 @@ final class RecordingDelegate: CSSearchableIndexDelegate {
         #expect(try LimelightStore.shared(path: store.path).app("com.example.restore").pendingDelegateRequests().isEmpty)
     }
 }
+
+extension IndexDelegateTests {
+    /// An unacknowledged request is made again after its backoff while the app sits idle: no write
+    /// and no new delegate are needed.
+    @Test func unacknowledgedRequestsAreRetriedWhileIdle() async throws {
+        let app = try LimelightStore.shared(path: store.path).app("com.example.idle")
+        try app.enqueueDelegateRequest(DelegateRequest(kind: .reindexAll, indexName: "feed"))
+        let index = CSSearchableIndex(name: "feed", storePath: store.path, bundleIdentifier: "com.example.idle")
+        index.delegatePollInterval = 0.2
+        let ignoring = RecordingDelegate(acknowledge: false)
+        index.indexDelegate = ignoring
+        await settle(index)
+        #expect(ignoring.reindexAll.withLock { $0 } == 1)
+        // The first retry comes due one second after the first attempt.
+        try await Task.sleep(for: .seconds(2))
+        #expect(ignoring.reindexAll.withLock { $0 } >= 2)
+        index.indexDelegate = nil
+        #expect(app.pendingDelegateRequests().count == 1)
+    }
+}

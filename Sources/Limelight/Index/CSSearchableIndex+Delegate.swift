@@ -4,9 +4,14 @@ extension CSSearchableIndex {
     /// How long before expiry the delegate is asked to reindex an item.
     public static let expirationWarningInterval: TimeInterval = 24 * 60 * 60
 
+    /// How often, by default, due delegate requests are looked for while a delegate is attached
+    /// (besides when it is attached and after writes).
+    public static let defaultDelegatePollInterval: TimeInterval = 10
+
     /// Delivers due requests (reindex all, reindex expiring identifiers, throttle) to the delegate.
-    /// Called when a delegate is attached and after writes; unacknowledged requests stay on disk and
-    /// are delivered again after a backoff, also in a later process.
+    /// Called when a delegate is attached, after writes and every ``delegatePollInterval``;
+    /// unacknowledged requests stay on disk and are delivered again after a backoff, also in a
+    /// later process.
     public func deliverDelegateRequests(now: Date = Date()) {
         queue.async { [self] in
             guard let delegate = state.withLock({ $0.delegate }), let app = try? appIndex() else { return }

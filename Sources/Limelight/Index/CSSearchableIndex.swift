@@ -30,6 +30,26 @@ open class CSSearchableIndex: @unchecked Sendable {
         var isBatchOpen = false
         /// The batch that queued work collects into; created and taken on ``queue``, in call order.
         var batch: PendingBatch?
+        /// Delivers due delegate requests every ``CSSearchableIndex/delegatePollInterval`` while a
+        /// delegate is attached.
+        var delegatePoller: DelegatePoller?
+        var delegatePollInterval = CSSearchableIndex.defaultDelegatePollInterval
+    }
+
+    /// A repeating timer on the index's queue that delivers due delegate requests.
+    final class DelegatePoller: @unchecked Sendable {
+        // Safety: the timer is created and resumed once in `init` and only cancelled afterwards;
+        // Dispatch sources may be cancelled from any thread.
+        private let timer: any DispatchSourceTimer
+
+        init(queue: DispatchQueue, interval: TimeInterval, _ poll: @escaping @Sendable () -> Void) {
+            timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + interval, repeating: interval)
+            timer.setEventHandler(handler: poll)
+            timer.resume()
+        }
+
+        func cancel() { timer.cancel() }
     }
 
     /// Operations collected between `beginIndexBatch()` and `endIndexBatch(…)`.
@@ -42,9 +62,29 @@ open class CSSearchableIndex: @unchecked Sendable {
     public var indexDelegate: (any CSSearchableIndexDelegate)? {
         get { state.withLock { $0.delegate } }
         set {
-            state.withLock { $0.delegate = newValue }
-            if newValue != nil { deliverDelegateRequests() }
+            let previous = state.withLock { state -> DelegatePoller? in
+                state.delegate = newValue
+                defer { state.delegatePoller = nil }
+                return state.delegatePoller
+            }
+            previous?.cancel()
+            guard newValue != nil else { return }
+            deliverDelegateRequests()
+            // Retries and reindex-before-expiry requests come due while the app sits idle, too.
+            let poller = DelegatePoller(queue: queue, interval: delegatePollInterval) { [weak self] in
+                self?.deliverDelegateRequests()
+            }
+            state.withLock { $0.delegatePoller = poller }
         }
+    }
+
+    deinit { state.withLock { $0.delegatePoller }?.cancel() }
+
+    /// How often due delegate requests (retries, items about to expire) are looked for while a
+    /// delegate is attached; takes effect when ``indexDelegate`` is set.
+    public var delegatePollInterval: TimeInterval {
+        get { state.withLock { $0.delegatePollInterval } }
+        set { state.withLock { $0.delegatePollInterval = max(0.01, newValue) } }
     }
 
     /// Whether indexing is available (always true with Limelight).
