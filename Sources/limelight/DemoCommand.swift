@@ -28,9 +28,19 @@ struct DemoCommand: AsyncParsableCommand {
             for hit in hits {
                 let title = hit.item[attribute: "title"]?.stringValue ?? hit.item[attribute: "displayName"]?.stringValue ?? hit.uniqueIdentifier
                 let description = hit.item[attribute: "contentDescription"]?.stringValue ?? ""
-                print("   \(title)" + (description.isEmpty ? "" : " — \(description.prefix(60))"))
+                print("   \(title)" + (description.isEmpty ? "" : " — \(Self.shortened(description, to: 60))"))
             }
         }
         try LimelightStore.shared(path: store).close()
+    }
+}
+
+extension DemoCommand {
+    /// `text` cut at a word boundary to at most `limit` characters, with an ellipsis when cut.
+    static func shortened(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let head = text.prefix(limit)
+        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return cut.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
     }
 }

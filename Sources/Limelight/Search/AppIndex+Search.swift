@@ -63,6 +63,7 @@ extension AppIndex {
         do {
             for segment in snapshot.segments {
                 if isCancelled() { throw CSSearchQueryError(.cancelled) }
+                if delivered + batch.count >= limit { break }
                 for document in try QueryEvaluator(segment: segment).evaluate(engineQuery) {
                     guard delivered + batch.count < limit else { break }
                     batch.append(try Self.hit(segment.reader.storedDocument(document).stored, fetch: options.fetchAttributes))
