@@ -94,45 +94,17 @@ extension LimelightService {
         return SystemSearchResult(topHits: top, sections: sections, suggestions: Array(merged.prefix(5)))
     }
 
-    /// One app's matching items and activities, merged per content and ranked.
+    /// One app's matching items and activities, merged per content and ranked
+    /// (``AppIndex/searchContent(text:options:popularityWeight:)``: the index's ranked search over
+    /// items and app history, one result per piece of content, lifted by views).
     static func rankedContent(of index: AppIndex, text: String, limit: Int = 50) throws -> [SystemSearchHit] {
-        let now = Date()
-        var scored: [(record: StoredRecord, score: Double)] = try index.searchUserQuery(text: text, options: UserQueryOptions(limit: limit)).map {
-            (StoredRecord(indexName: $0.indexName, kind: .item, indexedAt: now, item: $0.item), $0.score ?? 1)
-        }
-        let words = Self.foldedWords(text)
-        let floor = scored.map(\.score).min() ?? 1
-        if !words.isEmpty {
-            for record in try index.records(kind: .activity, now: now) {
-                guard let activity = try? ActivityRecord(record: record) else { continue }
-                var searchable = [activity.title ?? ""] + Array(activity.keywords)
-                if let content = activity.contentAttributes {
-                    for name in ["title", "displayName", "contentDescription", "keywords"] {
-                        if case .string(let value)? = content.attributes[name] { searchable.append(value) }
-                        if case .strings(let values)? = content.attributes[name] { searchable.append(contentsOf: values) }
-                    }
-                }
-                let candidates = Set(searchable.flatMap(Self.foldedWords))
-                guard words.allSatisfy({ word in candidates.contains { $0.hasPrefix(word) } }) else { continue }
-                scored.append((record, floor * 0.9))
-            }
-        }
-        scored.sort { $0.score > $1.score }
-        let scores = Dictionary(scored.map { ($0.record.key, $0.score) }, uniquingKeysWith: max)
-        return try index.mergeContentDuplicates(scored.map(\.record), now: now).map { result in
-            let score = result.records.compactMap { scores[$0.key] }.max() ?? floor
-            let isPublic = result.records.allSatisfy { record in
+        try index.searchContent(text: text, options: UserQueryOptions(limit: limit)).map { result in
+            let isPublic = result.merged.records.allSatisfy { record in
                 record.kind == .activity && ((try? ActivityRecord(record: record))?.isEligibleForPublicIndexing ?? false)
             }
             return SystemSearchHit(
-                bundleIdentifier: index.bundleIdentifier, primary: result.primary, mergedRecords: result.records.count,
-                viewCount: result.viewCount, score: score * result.popularityBoost(now: now), isPublic: isPublic)
-        }.sorted { $0.score > $1.score }
-    }
-
-    /// Lowercased, diacritic-free words of `text`.
-    static func foldedWords(_ text: String) -> [String] {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .split { !$0.isLetter && !$0.isNumber }.map(String.init)
+                bundleIdentifier: index.bundleIdentifier, primary: result.merged.primary, mergedRecords: result.merged.records.count,
+                viewCount: result.merged.viewCount, score: result.score, isPublic: isPublic)
+        }
     }
 }
