@@ -70,7 +70,7 @@ struct DaemonProcessTests {
 
         // Index batches until the daemon is killed under our feet; remember what was acknowledged.
         let acknowledged = Mutex<[String]>([])
-        let writer = Task.detached {
+        let writer = Task { try await offCooperativePool {
             for batch in 0..<100_000 {
                 let identifiers = (0..<20).map { "b\(batch)-\($0)" }
                 let items = identifiers.map { itemJSON($0, title: "batch \(batch) item") }.joined(separator: ",")
@@ -79,10 +79,10 @@ struct DaemonProcessTests {
                 else { return }
                 acknowledged.withLock { $0.append(contentsOf: identifiers) }
             }
-        }
+        } }
         while acknowledged.withLock({ $0.count }) < 400 { try await Task.sleep(for: .milliseconds(20)) }
         daemon.signal(SIGKILL)
-        await writer.value
+        try await writer.value
         let acknowledgedIdentifiers = acknowledged.withLock { $0 }
 
         let restarted = try DaemonProcess(executable: executable, store: store.path)

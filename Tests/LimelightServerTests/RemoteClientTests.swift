@@ -86,11 +86,11 @@ struct RemoteClientTests {
             activity.title = "Banjo tuning"
             activity.persistentIdentifier = "note-1"
             activity.isEligibleForSearch = true
-            try await Task.detached {
+            try await offCooperativePool { [activity] in
                 try history.saveActivity(activity, countsView: true, now: Date())
                 try history.saveActivity(activity, countsView: true, now: Date())
                 try history.saveActivity(activity, countsView: false, now: Date())
-            }.value
+            }
             let index = try fixture.service.store.app("com.example.notes")
             #expect(try index.activities().map(\.viewCount) == [2])
 
@@ -98,11 +98,11 @@ struct RemoteClientTests {
                 .post, "/v1/open", token: fixture.systemToken,
                 json: #"{"activityIdentifier": "p:note-1", "bundleIdentifier": "com.example.notes"}"#)
             #expect(opened.status == 200)
-            let launches = try await Task.detached { try history.takePendingLaunches() }.value
+            let launches = try await offCooperativePool { try history.takePendingLaunches() }
             #expect(launches.map(\.title) == ["Banjo tuning"])
-            #expect(try await Task.detached { try history.takePendingLaunches() }.value.isEmpty)
+            #expect(try await offCooperativePool { try history.takePendingLaunches() }.isEmpty)
 
-            try await Task.detached { try history.deleteActivities(withPersistentIdentifiers: ["note-1"]) }.value
+            try await offCooperativePool { try history.deleteActivities(withPersistentIdentifiers: ["note-1"]) }
             #expect(try index.activities().isEmpty)
         }
     }

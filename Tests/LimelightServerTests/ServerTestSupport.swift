@@ -70,3 +70,12 @@ func itemJSON(_ identifier: String, title: String, domain: String? = nil, extra:
     if let domain { text += #", "domainIdentifier": "\#(domain)""# }
     return text + "}"
 }
+
+/// Runs blocking work (synchronous HTTP, waiting on a process) on a dispatch queue, never on one of
+/// Swift concurrency's few cooperative threads: tests run in parallel, and in-process servers of
+/// other tests need those threads to answer.
+func offCooperativePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
