@@ -59,12 +59,17 @@ enum ForeignAdjustments {
 
 /// Tree construction for tokens in foreign content (HTML §13.2.6.5).
 extension TreeBuilder {
-    static let breakoutStartTags: Set<String> = [
-        "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1",
-        "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol",
-        "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul",
-        "var",
-    ]
+    /// Start tags that break out of foreign content back to HTML.
+    static func isBreakoutStartTag(_ id: TagID) -> Bool {
+        switch id {
+        case .b, .big, .blockquote, .body, .br, .center, .code, .dd, .div, .dl, .dt, .em, .embed, .h1, .h2, .h3,
+            .h4, .h5, .h6, .head, .hr, .i, .img, .li, .listing, .menu, .meta, .nobr, .ol, .p, .pre, .ruby, .s,
+            .small, .span, .strong, .strike, .sub, .sup, .table, .tt, .u, .ul, .var:
+            return true
+        default:
+            return false
+        }
+    }
 
     func processForeignContent(_ token: inout Token) -> Bool {
         switch token {
@@ -89,8 +94,8 @@ extension TreeBuilder {
             parseError()
             return false
         case .startTag(let tag):
-            let breaksOut = Self.breakoutStartTags.contains(tag.name)
-                || (tag.name == "font" && tag.attributes.contains { ElementSets.fontBreakoutAttributes.contains($0.name) })
+            let breaksOut = Self.isBreakoutStartTag(tag.id)
+                || (tag.id == .font && tag.attributes.contains { $0.name == "color" || $0.name == "face" || $0.name == "size" })
             if breaksOut {
                 parseError()
                 popUntilHTMLContent()
@@ -99,12 +104,12 @@ extension TreeBuilder {
             insertForeignStartTag(tag)
             return false
         case .endTag(let tag):
-            if tag.name == "br" || tag.name == "p" {
+            if tag.id == .br || tag.id == .p {
                 parseError()
                 popUntilHTMLContent()
                 return processInsertionModeFromForeignContent(&token)
             }
-            if tag.name == "script", let current = currentNode, case .element("script", .svg) = current.kind {
+            if tag.id == .script, let current = currentNode, current.tagID == .script, current.elementNamespace == .svg {
                 pop()
                 return false
             }
@@ -135,7 +140,7 @@ extension TreeBuilder {
         if namespace == .mathML {
             ForeignAdjustments.adjustMathMLAttributes(&adjusted.attributes)
         } else if namespace == .svg {
-            adjusted.name = ForeignAdjustments.adjustSVGTagName(tag.name)
+            adjusted.rename(to: ForeignAdjustments.adjustSVGTagName(tag.name))
             ForeignAdjustments.adjustSVGAttributes(&adjusted.attributes)
         }
         ForeignAdjustments.adjustForeignAttributes(&adjusted.attributes)

@@ -28,61 +28,135 @@ enum FormattingEntry {
 
     /// An order-independent hash of the tag name and attributes, for the Noah's Ark clause.
     static func signature(of tag: TagToken) -> Int {
-        var signature = tag.name.hashValue
+        var signature = Int(tag.id.rawValue) &+ tag.attributes.count &* 0x9E37
         for attribute in tag.attributes {
-            var hasher = Hasher()
-            hasher.combine(attribute.name)
-            hasher.combine(attribute.value)
-            hasher.combine(attribute.namespacePrefix)
-            signature = signature &+ hasher.finalize()
+            var hash = Self.fnvHash(attribute.name.utf8, seed: 0x4BF2_9CE4_8422_2325)
+            hash = Self.fnvHash(attribute.value.utf8, seed: hash)
+            hash = Self.fnvHash((attribute.namespacePrefix ?? "").utf8, seed: hash)
+            signature = signature &+ hash
         }
         return signature == Int.min ? 0 : signature
     }
+
+    /// FNV-1a over `bytes`, continuing from `seed`: cheap, and good enough to tell attributes apart.
+    private static func fnvHash(_ bytes: String.UTF8View, seed: Int) -> Int {
+        var hash = UInt64(bitPattern: Int64(seed))
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return Int(bitPattern: UInt(hash))
+    }
 }
 
-/// Element name sets used by tree construction.
-enum ElementSets {
-    /// The HTML elements of the "special" category (§13.2.4.2).
-    static let specialHTML: Set<String> = [
-        "address", "applet", "area", "article", "aside", "base", "basefont", "bgsound", "blockquote", "body",
-        "br", "button", "caption", "center", "col", "colgroup", "dd", "details", "dir", "div", "dl", "dt",
-        "embed", "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3",
-        "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "iframe", "img", "input", "keygen", "li",
-        "link", "listing", "main", "marquee", "menu", "meta", "nav", "noembed", "noframes", "noscript",
-        "object", "ol", "p", "param", "plaintext", "pre", "script", "search", "section", "source",
-        "style", "summary", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "title",
-        "tr", "track", "ul", "wbr", "xmp",
-    ]
+/// The element categories of tree construction, as predicates on interned names.
+extension TagID {
+    /// HTML elements of the "special" category (§13.2.4.2).
+    var isSpecialHTML: Bool {
+        switch self {
+        case .address, .applet, .area, .article, .aside, .base, .basefont, .bgsound, .blockquote, .body, .br,
+            .button, .caption, .center, .col, .colgroup, .dd, .details, .dir, .div, .dl, .dt, .embed, .fieldset,
+            .figcaption, .figure, .footer, .form, .frame, .frameset, .h1, .h2, .h3, .h4, .h5, .h6, .head,
+            .header, .hgroup, .hr, .html, .iframe, .img, .input, .keygen, .li, .link, .listing, .main, .marquee,
+            .menu, .meta, .nav, .noembed, .noframes, .noscript, .object, .ol, .p, .param, .plaintext, .pre,
+            .script, .search, .section, .source, .style, .summary, .table, .tbody, .td, .template, .textarea,
+            .tfoot, .th, .thead, .title, .tr, .track, .ul, .wbr, .xmp:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// HTML elements that bound the default "in scope" search.
-    static let defaultScopeHTML: Set<String> = [
-        "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template",
-    ]
-    static let mathMLScopeBoundaries: Set<String> = ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"]
-    static let svgScopeBoundaries: Set<String> = ["foreignObject", "desc", "title"]
+    var isDefaultScopeBoundaryHTML: Bool {
+        switch self {
+        case .applet, .caption, .html, .table, .td, .th, .marquee, .object, .template: return true
+        default: return false
+        }
+    }
+
+    /// MathML elements that bound scope searches (and are "special").
+    var isMathMLScopeBoundary: Bool {
+        switch self {
+        case .mi, .mo, .mn, .ms, .mtext, .annotationXML: return true
+        default: return false
+        }
+    }
+
+    /// SVG elements that bound scope searches (and are "special").
+    var isSVGScopeBoundary: Bool {
+        self == .foreignObject || self == .desc || self == .title
+    }
+
     /// Elements whose end tags are implied (§13.2.6.3).
-    static let impliedEndTags: Set<String> = ["dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"]
-    static let impliedEndTagsThoroughly: Set<String> = [
-        "caption", "colgroup", "dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc", "tbody",
-        "td", "tfoot", "th", "thead", "tr",
-    ]
-    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
-    static let listItems: Set<String> = ["li"]
-    static let definitionItems: Set<String> = ["dd", "dt"]
-    static let headBodyHTMLBr: Set<String> = ["head", "body", "html", "br"]
-    static let addressDivP: Set<String> = ["address", "div", "p"]
-    static let tableContext: Set<String> = ["table", "template", "html"]
-    static let tableBodyContext: Set<String> = ["tbody", "tfoot", "thead", "template", "html"]
-    static let tableRowContext: Set<String> = ["tr", "template", "html"]
-    static let tableTextTargets: Set<String> = ["table", "tbody", "template", "tfoot", "thead", "tr"]
-    static let tableStructureStartTags: Set<String> = ["caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"]
-    static let captionIgnoredEndTags: Set<String> = ["body", "col", "colgroup", "html", "tbody", "td", "tfoot", "th", "thead", "tr"]
-    static let tableSections: Set<String> = ["tbody", "thead", "tfoot"]
-    static let cells: Set<String> = ["td", "th"]
-    static let cellIgnoredEndTags: Set<String> = ["body", "caption", "col", "colgroup", "html"]
-    static let fosterTargets: Set<String> = ["table", "tbody", "tfoot", "thead", "tr"]
-    static let fontBreakoutAttributes: Set<String> = ["color", "face", "size"]
-    static let formattingNames: Set<String> = [
-        "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
+    var hasImpliedEndTag: Bool {
+        switch self {
+        case .dd, .dt, .li, .optgroup, .option, .p, .rb, .rp, .rt, .rtc: return true
+        default: return false
+        }
+    }
+
+    /// Elements whose end tags are implied when generating them thoroughly.
+    var hasImpliedEndTagThoroughly: Bool {
+        switch self {
+        case .caption, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr: return true
+        default: return hasImpliedEndTag
+        }
+    }
+
+    /// `h1` to `h6`.
+    var isHeading: Bool {
+        switch self {
+        case .h1, .h2, .h3, .h4, .h5, .h6: return true
+        default: return false
+        }
+    }
+
+    /// `tbody`, `thead` and `tfoot`.
+    var isTableSection: Bool { self == .tbody || self == .thead || self == .tfoot }
+
+    /// `td` and `th`.
+    var isCell: Bool { self == .td || self == .th }
+
+    /// Where "clear the stack back to a table context" stops.
+    var isTableContext: Bool { self == .table || self == .template || self == .html }
+
+    /// Where "clear the stack back to a table body context" stops.
+    var isTableBodyContext: Bool { isTableSection || self == .template || self == .html }
+
+    /// Where "clear the stack back to a table row context" stops.
+    var isTableRowContext: Bool { self == .tr || self == .template || self == .html }
+
+    /// Current nodes for which "in table" switches to "in table text".
+    var isTableTextTarget: Bool { self == .table || isTableSection || self == .template || self == .tr }
+
+    /// Current nodes that foster-parent inserted content.
+    var isFosterTarget: Bool { self == .table || isTableSection || self == .tr }
+
+    /// Start tags that close a caption or cell: `caption`, `col`, `colgroup`, sections, cells, `tr`.
+    var isTableStructure: Bool {
+        switch self {
+        case .caption, .col, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr: return true
+        default: return false
+        }
+    }
+
+    /// Formatting elements (`a`, `b`, `big`, …) whose end tags run the adoption agency.
+    var isFormatting: Bool {
+        switch self {
+        case .a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u: return true
+        default: return false
+        }
+    }
+
+    /// Start tags handled by "in head" from other modes (`base`, `link`, `meta`, `script`, …).
+    var isHeadContent: Bool {
+        switch self {
+        case .base, .basefont, .bgsound, .link, .meta, .noframes, .script, .style, .template, .title: return true
+        default: return false
+        }
+    }
+
+    /// The names "reset the insertion mode appropriately" looks for besides `html` and `body`.
+    static let resetModeNames: [TagID] = [
+        .td, .th, .tr, .tbody, .thead, .tfoot, .caption, .colgroup, .table, .template, .head, .frameset,
     ]
 }
 
@@ -94,45 +168,41 @@ extension HTMLNode {
         return ""
     }
 
-    /// The element's namespace, or nil for other nodes.
-    var elementNamespace: HTMLNamespace? {
-        if case .element(_, let namespace) = kind { return namespace }
-        return nil
+    /// Whether this is an HTML element with the interned name `id` (never `unknown`).
+    @inline(__always) func isHTML(_ id: TagID) -> Bool {
+        tagID == id && elementNamespace == .html
     }
 
-    /// Whether this is an HTML element whose name is in `names`.
-    func isHTMLElement(in names: Set<String>) -> Bool {
-        if case .element(let name, .html) = kind { return names.contains(name) }
-        return false
+    /// Whether this is an HTML element whose interned name satisfies `predicate`.
+    @inline(__always) func isHTML(where predicate: (TagID) -> Bool) -> Bool {
+        elementNamespace == .html && predicate(tagID)
     }
 
     /// Whether this element is in the "special" category.
     var isSpecial: Bool {
-        guard case .element(let name, let namespace) = kind else { return false }
-        switch namespace {
-        case .html: return ElementSets.specialHTML.contains(name)
-        case .mathML: return ElementSets.mathMLScopeBoundaries.contains(name)
-        case .svg: return ElementSets.svgScopeBoundaries.contains(name)
+        switch elementNamespace {
+        case .html: return tagID.isSpecialHTML
+        case .mathML: return tagID.isMathMLScopeBoundary
+        case .svg: return tagID.isSVGScopeBoundary
+        case nil: return false
         }
     }
 
     /// Whether this element is a MathML text integration point (§13.2.6.5).
     var isMathMLTextIntegrationPoint: Bool {
-        guard case .element(let name, .mathML) = kind else { return false }
-        return name == "mi" || name == "mo" || name == "mn" || name == "ms" || name == "mtext"
+        elementNamespace == .mathML && tagID.isMathMLScopeBoundary && tagID != .annotationXML
     }
 
     /// Whether this element is an HTML integration point (§13.2.6.5).
     var isHTMLIntegrationPoint: Bool {
-        guard case .element(let name, let namespace) = kind else { return false }
-        switch namespace {
+        switch elementNamespace {
         case .svg:
-            return name == "foreignObject" || name == "desc" || name == "title"
+            return tagID.isSVGScopeBoundary
         case .mathML:
-            guard name == "annotation-xml", let encoding = attribute("encoding") else { return false }
+            guard tagID == .annotationXML, let encoding = attribute("encoding") else { return false }
             let lowered = encoding.lowercased()
             return lowered == "text/html" || lowered == "application/xhtml+xml"
-        case .html:
+        case .html, nil:
             return false
         }
     }

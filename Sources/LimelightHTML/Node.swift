@@ -58,11 +58,31 @@ public final class HTMLNode {
     var isOnOpenElementStack = false
     /// Whether tree construction currently has this element in its list of active formatting elements.
     var isInActiveFormattingList = false
+    /// The element's interned local name (`unknown` for unlisted names and for other kinds),
+    /// fixed when the node is created; tree construction never changes an element's kind.
+    let tagID: TagID
+    /// The element's namespace, or nil for other kinds; fixed when the node is created.
+    let elementNamespace: HTMLNamespace?
 
     /// Creates a detached node.
     public init(kind: Kind, attributes: [HTMLAttribute] = []) {
         self.kind = kind
         self.attributes = attributes
+        if case .element(let name, let namespace) = kind {
+            tagID = TagID(name: name)
+            elementNamespace = namespace
+        } else {
+            tagID = .unknown
+            elementNamespace = nil
+        }
+    }
+
+    /// Creates a detached element whose name is already interned as `tagID`.
+    init(elementNamed name: String, tagID: TagID, namespace: HTMLNamespace, attributes: [HTMLAttribute]) {
+        kind = .element(name: name, namespace: namespace)
+        self.attributes = attributes
+        self.tagID = tagID
+        elementNamespace = namespace
     }
 
     /// The element's local name, or nil when this node is not an element.

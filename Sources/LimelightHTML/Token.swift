@@ -19,10 +19,31 @@ public enum HTMLToken: Sendable, Equatable {
 struct TagToken {
     /// The lowercased tag name.
     var name: String
+    /// The interned tag name; kept equal to `TagID(name: name)`.
+    var id: TagID
     /// The attributes in source order, duplicates removed.
     var attributes: [HTMLAttribute]
     /// Whether the tag ended with `/>`.
     var selfClosing: Bool
+
+    /// A tag with everything given.
+    init(name: String, id: TagID, attributes: [HTMLAttribute], selfClosing: Bool) {
+        self.name = name
+        self.id = id
+        self.attributes = attributes
+        self.selfClosing = selfClosing
+    }
+
+    /// A tag without attributes for a known name, as the algorithm synthesizes them.
+    init(_ id: TagID) {
+        self.init(name: id.name, id: id, attributes: [], selfClosing: false)
+    }
+
+    /// Changes the tag's name, keeping `id` in step.
+    mutating func rename(to newName: String) {
+        name = newName
+        id = TagID(name: newName)
+    }
 }
 
 /// A DOCTYPE token as the tree builder sees it.

@@ -139,14 +139,15 @@ struct Tokenizer {
 
     mutating func emitTag() {
         finishAttribute()
-        let name = String(decoding: tagNameBuffer, as: UTF8.self)
+        let id = TagID.lookup(tagNameBuffer)
+        let name = id == .unknown ? String(decoding: tagNameBuffer, as: UTF8.self) : id.name
         if tagIsEndTag {
             if !attributes.isEmpty || tagSelfClosing { parseError() }
-            emit(.endTag(TagToken(name: name, attributes: [], selfClosing: false)))
+            emit(.endTag(TagToken(name: name, id: id, attributes: [], selfClosing: false)))
         } else {
             lastStartTagName.removeAll(keepingCapacity: true)
             lastStartTagName.append(contentsOf: tagNameBuffer)
-            emit(.startTag(TagToken(name: name, attributes: attributes, selfClosing: tagSelfClosing)))
+            emit(.startTag(TagToken(name: name, id: id, attributes: attributes, selfClosing: tagSelfClosing)))
         }
         attributes = []
     }

@@ -1,9 +1,11 @@
 /// The adoption agency algorithm (HTML §13.2.6.4.7, "in body", end tags of formatting elements).
 extension TreeBuilder {
-    /// Runs the algorithm for an end tag named `subject`. Returns false when the caller must
-    /// instead act as described for "any other end tag".
-    func runAdoptionAgency(_ subject: String) -> Bool {
-        if let current = currentNode, current.isHTMLElement(subject), indexInActiveFormatting(current) == nil {
+    /// Runs the algorithm for the end tag `subjectTag` (a formatting element's, so its name is
+    /// interned). Returns false when the caller must instead act as described for
+    /// "any other end tag".
+    func runAdoptionAgency(_ subjectTag: TagToken) -> Bool {
+        let subject = subjectTag.id
+        if let current = currentNode, current.isHTML(subject), indexInActiveFormatting(current) == nil {
             pop()
             return true
         }
@@ -13,7 +15,7 @@ extension TreeBuilder {
             var index = activeFormatting.count - 1
             while index >= 0 {
                 guard case .element(let node, _) = activeFormatting[index] else { break }
-                if node.isHTMLElement(subject) {
+                if node.isHTML(subject) {
                     formattingIndex = index
                     break
                 }
@@ -71,7 +73,7 @@ extension TreeBuilder {
                 guard let nodeListIndex = listIndex, case .element(_, let nodeTag) = activeFormatting[nodeListIndex]
                 else {
                     node.isOnOpenElementStack = false
-                    openElementCounts[node.localName, default: 1] -= 1
+                    openElementCounts.remove(node)
                     droppedFromStack = true
                     continue
                 }
@@ -104,7 +106,7 @@ extension TreeBuilder {
             if let furthestStackIndex = openElements.lastIndex(where: { $0 === furthestBlock }) {
                 openElements.insert(newElement, at: furthestStackIndex + 1)
                 newElement.isOnOpenElementStack = true
-                openElementCounts[newElement.localName, default: 0] += 1
+                openElementCounts.add(newElement)
             }
         }
         return true

@@ -50,21 +50,21 @@ extension TreeBuilder {
             return false
         case .characters:
             if consumeLeadingWhitespace(&token, insert: false) { return false }
-        case .startTag(let tag) where tag.name == "html":
+        case .startTag(let tag) where tag.id == .html:
             let node = createElement(tag, namespace: .html)
             document.appendChild(node)
             push(node)
             mode = .beforeHead
             return false
         case .endTag(let tag):
-            if !ElementSets.headBodyHTMLBr.contains(tag.name) {
+            if !Self.isHeadBodyHTMLOrBr(tag.id) {
                 parseError()
                 return false
             }
         default:
             break
         }
-        let node = createElement(TagToken(name: "html", attributes: [], selfClosing: false), namespace: .html)
+        let node = createElement(TagToken(.html), namespace: .html)
         document.appendChild(node)
         push(node)
         mode = .beforeHead
@@ -82,21 +82,21 @@ extension TreeBuilder {
             parseError()
             return false
         case .startTag(let tag):
-            if tag.name == "html" { return handleInBody(&token) }
-            if tag.name == "head" {
+            if tag.id == .html { return handleInBody(&token) }
+            if tag.id == .head {
                 headElement = insertElement(tag)
                 mode = .inHead
                 return false
             }
         case .endTag(let tag):
-            if !ElementSets.headBodyHTMLBr.contains(tag.name) {
+            if !Self.isHeadBodyHTMLOrBr(tag.id) {
                 parseError()
                 return false
             }
         case .endOfFile:
             break
         }
-        headElement = insertElement(named: "head")
+        headElement = insertElement(.head)
         mode = .inHead
         return true
     }
@@ -112,52 +112,52 @@ extension TreeBuilder {
             parseError()
             return false
         case .startTag(let tag):
-            switch tag.name {
-            case "html":
+            switch tag.id {
+            case .html:
                 return handleInBody(&token)
-            case "base", "basefont", "bgsound", "link", "meta":
+            case .base, .basefont, .bgsound, .link, .meta:
                 insertElement(tag)
                 pop()
                 return false
-            case "title":
+            case .title:
                 parseGenericText(tag, state: .rcdata)
                 return false
-            case "noframes", "style":
+            case .noframes, .style:
                 parseGenericText(tag, state: .rawtext)
                 return false
-            case "noscript":
+            case .noscript:
                 insertElement(tag)
                 mode = .inHeadNoscript
                 return false
-            case "script":
+            case .script:
                 insertElement(tag)
                 tokenizer.state = .scriptData
                 tokenizer.lastStartTagName = Array("script".utf8)
                 originalMode = mode
                 mode = .text
                 return false
-            case "template":
+            case .template:
                 insertElement(tag)
                 appendActiveFormattingEntry(.marker)
                 framesetOK = false
                 mode = .inTemplate
                 templateModes.append(.inTemplate)
                 return false
-            case "head":
+            case .head:
                 parseError()
                 return false
             default:
                 break
             }
         case .endTag(let tag):
-            switch tag.name {
-            case "head":
+            switch tag.id {
+            case .head:
                 pop()
                 mode = .afterHead
                 return false
-            case "body", "html", "br":
+            case .body, .html, .br:
                 break
-            case "template":
+            case .template:
                 endTemplate()
                 return false
             default:
@@ -172,6 +172,11 @@ extension TreeBuilder {
         return true
     }
 
+    /// `head`, `body`, `html` and `br`: the end tags "before html" and "before head" act on.
+    static func isHeadBodyHTMLOrBr(_ id: TagID) -> Bool {
+        id == .head || id == .body || id == .html || id == .br
+    }
+
     /// The `</template>` end tag rules of "in head".
     func endTemplate() {
         guard hasTemplateOnStack else {
@@ -179,8 +184,8 @@ extension TreeBuilder {
             return
         }
         generateImpliedEndTagsThoroughly()
-        if !currentNodeIsHTML("template") { parseError() }
-        popUntilHTMLElementPopped("template")
+        if !currentNodeIsHTML(.template) { parseError() }
+        popUntilHTMLElementPopped(.template)
         clearActiveFormattingToLastMarker()
         _ = templateModes.popLast()
         resetInsertionMode()
@@ -200,24 +205,24 @@ extension TreeBuilder {
             parseError()
             return false
         case .startTag(let tag):
-            switch tag.name {
-            case "html":
+            switch tag.id {
+            case .html:
                 return handleInBody(&token)
-            case "basefont", "bgsound", "link", "meta", "noframes", "style":
+            case .basefont, .bgsound, .link, .meta, .noframes, .style:
                 return handleInHead(&token)
-            case "head", "noscript":
+            case .head, .noscript:
                 parseError()
                 return false
             default:
                 break
             }
         case .endTag(let tag):
-            if tag.name == "noscript" {
+            if tag.id == .noscript {
                 pop()
                 mode = .inHead
                 return false
             }
-            if tag.name != "br" {
+            if tag.id != .br {
                 parseError()
                 return false
             }
@@ -248,36 +253,36 @@ extension TreeBuilder {
             parseError()
             return false
         case .startTag(let tag):
-            switch tag.name {
-            case "html":
+            switch tag.id {
+            case .html:
                 return handleInBody(&token)
-            case "body":
+            case .body:
                 insertElement(tag)
                 framesetOK = false
                 mode = .inBody
                 return false
-            case "frameset":
+            case .frameset:
                 insertElement(tag)
                 mode = .inFrameset
                 return false
-            case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
+            case .base, .basefont, .bgsound, .link, .meta, .noframes, .script, .style, .template, .title:
                 parseError()
                 guard let head = headElement else { return handleInHead(&token) }
                 push(head)
                 let reprocess = handleInHead(&token)
                 removeFromStack(head)
                 return reprocess
-            case "head":
+            case .head:
                 parseError()
                 return false
             default:
                 break
             }
         case .endTag(let tag):
-            switch tag.name {
-            case "template":
+            switch tag.id {
+            case .template:
                 return handleInHead(&token)
-            case "body", "html", "br":
+            case .body, .html, .br:
                 break
             default:
                 parseError()
@@ -286,7 +291,7 @@ extension TreeBuilder {
         case .endOfFile:
             break
         }
-        insertElement(named: "body")
+        insertElement(.body)
         mode = .inBody
         return true
     }

@@ -1,16 +1,5 @@
 /// The "in body" insertion mode (HTML §13.2.6.4.7).
 extension TreeBuilder {
-    static let closesParagraphStartTags: Set<String> = [
-        "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl",
-        "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p",
-        "search", "section", "summary", "ul",
-    ]
-    static let blockEndTags: Set<String> = [
-        "address", "article", "aside", "blockquote", "button", "center", "details", "dialog", "dir", "div", "dl",
-        "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "listing", "main", "menu", "nav", "ol",
-        "pre", "search", "section", "summary", "ul",
-    ]
-
     func handleInBody(_ token: inout Token) -> Bool {
         switch token {
         case .characters(let bytes):
@@ -44,44 +33,45 @@ extension TreeBuilder {
     }
 
     private func handleInBodyStartTag(_ tag: TagToken, _ token: inout Token) -> Bool {
-        let name = tag.name
-        switch name {
-        case "html":
+        switch tag.id {
+        case .html:
             parseError()
             if hasTemplateOnStack { return false }
             if let root = openElements.first { addMissingAttributes(tag.attributes, to: root) }
-        case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
+        case .base, .basefont, .bgsound, .link, .meta, .noframes, .script, .style, .template, .title:
             return handleInHead(&token)
-        case "body":
+        case .body:
             parseError()
-            guard openElements.count > 1, openElements[1].isHTMLElement("body"), !hasTemplateOnStack else {
+            guard openElements.count > 1, openElements[1].isHTML(.body), !hasTemplateOnStack else {
                 return false
             }
             framesetOK = false
             addMissingAttributes(tag.attributes, to: openElements[1])
-        case "frameset":
+        case .frameset:
             parseError()
-            guard openElements.count > 1, openElements[1].isHTMLElement("body"), framesetOK else { return false }
+            guard openElements.count > 1, openElements[1].isHTML(.body), framesetOK else { return false }
             openElements[1].removeFromParent()
             while openElements.count > 1 { pop() }
             insertElement(tag)
             mode = .inFrameset
-        case _ where Self.closesParagraphStartTags.contains(name):
+        case .address, .article, .aside, .blockquote, .center, .details, .dialog, .dir, .div, .dl, .fieldset,
+            .figcaption, .figure, .footer, .header, .hgroup, .main, .menu, .nav, .ol, .p, .search, .section,
+            .summary, .ul:
             closePElementIfInButtonScope()
             insertElement(tag)
-        case "h1", "h2", "h3", "h4", "h5", "h6":
+        case .h1, .h2, .h3, .h4, .h5, .h6:
             closePElementIfInButtonScope()
-            if let current = currentNode, current.isHTMLElement(in: ElementSets.headings) {
+            if let current = currentNode, current.isHTML(where: \.isHeading) {
                 parseError()
                 pop()
             }
             insertElement(tag)
-        case "pre", "listing":
+        case .pre, .listing:
             closePElementIfInButtonScope()
             insertElement(tag)
             skipNextLineFeed = true
             framesetOK = false
-        case "form":
+        case .form:
             let templateOpen = hasTemplateOnStack
             if formElement != nil && !templateOpen {
                 parseError()
@@ -90,171 +80,171 @@ extension TreeBuilder {
             closePElementIfInButtonScope()
             let node = insertElement(tag)
             if !templateOpen { formElement = node }
-        case "li", "dd", "dt":
+        case .li, .dd, .dt:
             framesetOK = false
-            let closing = name == "li" ? ElementSets.listItems : ElementSets.definitionItems
+            let closes: (TagID) -> Bool = tag.id == .li ? { $0 == .li } : { $0 == .dd || $0 == .dt }
             for node in openElements.reversed() {
-                if node.isHTMLElement(in: closing) {
-                    let nodeName = node.localName
-                    generateImpliedEndTags(except: nodeName)
-                    if !currentNodeIsHTML(nodeName) { parseError() }
-                    popUntilHTMLElementPopped(nodeName)
+                if node.isHTML(where: closes) {
+                    let nodeID = node.tagID
+                    generateImpliedEndTags(except: nodeID)
+                    if !currentNodeIsHTML(nodeID) { parseError() }
+                    popUntilHTMLElementPopped(nodeID)
                     break
                 }
-                if node.isSpecial && !node.isHTMLElement(in: ElementSets.addressDivP) { break }
+                if node.isSpecial && !node.isHTML(where: { $0 == .address || $0 == .div || $0 == .p }) { break }
             }
             closePElementIfInButtonScope()
             insertElement(tag)
-        case "plaintext":
+        case .plaintext:
             closePElementIfInButtonScope()
             insertElement(tag)
             tokenizer.state = .plaintext
-        case "button":
-            if hasElementInScope("button") {
+        case .button:
+            if hasElementInScope(.button) {
                 parseError()
                 generateImpliedEndTags()
-                popUntilHTMLElementPopped("button")
+                popUntilHTMLElementPopped(.button)
             }
             reconstructActiveFormattingElements()
             insertElement(tag)
             framesetOK = false
-        case "a":
-            if let existing = lastActiveFormattingElementAfterMarker(named: "a") {
+        case .a:
+            if let existing = lastActiveFormattingElementAfterMarker(named: .a) {
                 parseError()
-                if !runAdoptionAgency("a") { anyOtherEndTag("a") }
+                if !runAdoptionAgency(tag) { anyOtherEndTag(tag) }
                 if let index = indexInActiveFormatting(existing) { removeActiveFormattingEntry(at: index) }
                 removeFromStack(existing)
             }
             reconstructActiveFormattingElements()
             let node = insertElement(tag)
             pushActiveFormattingElement(node, tag)
-        case "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u":
+        case .b, .big, .code, .em, .font, .i, .s, .small, .strike, .strong, .tt, .u:
             reconstructActiveFormattingElements()
             let node = insertElement(tag)
             pushActiveFormattingElement(node, tag)
-        case "nobr":
+        case .nobr:
             reconstructActiveFormattingElements()
-            if hasElementInScope("nobr") {
+            if hasElementInScope(.nobr) {
                 parseError()
-                if !runAdoptionAgency("nobr") { anyOtherEndTag("nobr") }
+                if !runAdoptionAgency(tag) { anyOtherEndTag(tag) }
                 reconstructActiveFormattingElements()
             }
             let node = insertElement(tag)
             pushActiveFormattingElement(node, tag)
-        case "applet", "marquee", "object":
+        case .applet, .marquee, .object:
             reconstructActiveFormattingElements()
             insertElement(tag)
             appendActiveFormattingEntry(.marker)
             framesetOK = false
-        case "table":
+        case .table:
             if quirksMode != .quirks { closePElementIfInButtonScope() }
             insertElement(tag)
             framesetOK = false
             mode = .inTable
-        case "area", "br", "embed", "img", "keygen", "wbr":
+        case .area, .br, .embed, .img, .keygen, .wbr:
             reconstructActiveFormattingElements()
             insertElement(tag)
             pop()
             framesetOK = false
-        case "input":
-            if let contextElement, contextElement.isHTMLElement("select") {
+        case .input:
+            if let contextElement, contextElement.isHTML(.select) {
                 parseError()
                 return false
             }
-            if hasElementInScope("select") {
+            if hasElementInScope(.select) {
                 parseError()
-                popUntilHTMLElementPopped("select")
+                popUntilHTMLElementPopped(.select)
             }
             reconstructActiveFormattingElements()
             insertElement(tag)
             pop()
             if !Self.isHiddenInput(tag) { framesetOK = false }
-        case "param", "source", "track":
+        case .param, .source, .track:
             insertElement(tag)
             pop()
-        case "hr":
+        case .hr:
             closePElementIfInButtonScope()
-            if hasElementInScope("select") {
+            if hasElementInScope(.select) {
                 generateImpliedEndTags()
-                if hasElementInScope("option") || hasElementInScope("optgroup") { parseError() }
+                if hasElementInScope(.option) || hasElementInScope(.optgroup) { parseError() }
             }
             insertElement(tag)
             pop()
             framesetOK = false
-        case "image":
+        case .image:
             parseError()
             var renamed = tag
-            renamed.name = "img"
+            renamed.rename(to: "img")
             token = .startTag(renamed)
             return true
-        case "textarea":
+        case .textarea:
             insertElement(tag)
             skipNextLineFeed = true
             tokenizer.state = .rcdata
             originalMode = mode
             framesetOK = false
             mode = .text
-        case "xmp":
+        case .xmp:
             closePElementIfInButtonScope()
             reconstructActiveFormattingElements()
             framesetOK = false
             parseGenericText(tag, state: .rawtext)
-        case "iframe":
+        case .iframe:
             framesetOK = false
             parseGenericText(tag, state: .rawtext)
-        case "noembed":
+        case .noembed:
             parseGenericText(tag, state: .rawtext)
-        case "select":
-            if hasElementInScope("select") {
+        case .select:
+            if hasElementInScope(.select) {
                 parseError()
-                popUntilHTMLElementPopped("select")
+                popUntilHTMLElementPopped(.select)
                 return false
             }
             reconstructActiveFormattingElements()
             insertElement(tag)
             framesetOK = false
-        case "option":
-            if hasElementInScope("select") {
-                generateImpliedEndTags(except: "optgroup")
-                if hasElementInScope("option") { parseError() }
-            } else if currentNodeIsHTML("option") {
+        case .option:
+            if hasElementInScope(.select) {
+                generateImpliedEndTags(except: .optgroup)
+                if hasElementInScope(.option) { parseError() }
+            } else if currentNodeIsHTML(.option) {
                 pop()
             }
             reconstructActiveFormattingElements()
             insertElement(tag)
-        case "optgroup":
-            if hasElementInScope("select") {
+        case .optgroup:
+            if hasElementInScope(.select) {
                 generateImpliedEndTags()
-                if hasElementInScope("option") || hasElementInScope("optgroup") { parseError() }
-            } else if currentNodeIsHTML("option") {
+                if hasElementInScope(.option) || hasElementInScope(.optgroup) { parseError() }
+            } else if currentNodeIsHTML(.option) {
                 pop()
             }
             reconstructActiveFormattingElements()
             insertElement(tag)
-        case "rb", "rtc":
-            if hasElementInScope("ruby") {
+        case .rb, .rtc:
+            if hasElementInScope(.ruby) {
                 generateImpliedEndTags()
-                if !currentNodeIsHTML("ruby") { parseError() }
+                if !currentNodeIsHTML(.ruby) { parseError() }
             }
             insertElement(tag)
-        case "rp", "rt":
-            if hasElementInScope("ruby") {
-                generateImpliedEndTags(except: "rtc")
-                if !currentNodeIsHTML("rtc") && !currentNodeIsHTML("ruby") { parseError() }
+        case .rp, .rt:
+            if hasElementInScope(.ruby) {
+                generateImpliedEndTags(except: .rtc)
+                if !currentNodeIsHTML(.rtc) && !currentNodeIsHTML(.ruby) { parseError() }
             }
             insertElement(tag)
-        case "math", "svg":
+        case .math, .svg:
             reconstructActiveFormattingElements()
             var adjusted = tag
-            if name == "math" {
+            if tag.id == .math {
                 ForeignAdjustments.adjustMathMLAttributes(&adjusted.attributes)
             } else {
                 ForeignAdjustments.adjustSVGAttributes(&adjusted.attributes)
             }
             ForeignAdjustments.adjustForeignAttributes(&adjusted.attributes)
-            insertElement(adjusted, namespace: name == "math" ? .mathML : .svg)
+            insertElement(adjusted, namespace: tag.id == .math ? .mathML : .svg)
             if tag.selfClosing { pop() }
-        case "caption", "col", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr":
+        case .caption, .col, .colgroup, .frame, .head, .tbody, .td, .tfoot, .th, .thead, .tr:
             parseError()
         default:
             reconstructActiveFormattingElements()
@@ -274,35 +264,37 @@ extension TreeBuilder {
         }
     }
 
-    func lastActiveFormattingElementAfterMarker(named name: String) -> HTMLNode? {
+    func lastActiveFormattingElementAfterMarker(named id: TagID) -> HTMLNode? {
         for entry in activeFormatting.reversed() {
             guard case .element(let node, _) = entry else { return nil }
-            if node.isHTMLElement(name) { return node }
+            if node.isHTML(id) { return node }
         }
         return nil
     }
 
     private func handleInBodyEndTag(_ tag: TagToken, _ token: inout Token) -> Bool {
-        let name = tag.name
-        switch name {
-        case "template":
+        let id = tag.id
+        switch id {
+        case .template:
             return handleInHead(&token)
-        case "body", "html":
-            guard hasElementInScope("body") else {
+        case .body, .html:
+            guard hasElementInScope(.body) else {
                 parseError()
                 return false
             }
             mode = .afterBody
-            return name == "html"
-        case _ where Self.blockEndTags.contains(name):
-            guard hasElementInScope(name) else {
+            return id == .html
+        case .address, .article, .aside, .blockquote, .button, .center, .details, .dialog, .dir, .div, .dl,
+            .fieldset, .figcaption, .figure, .footer, .header, .hgroup, .listing, .main, .menu, .nav, .ol, .pre,
+            .search, .section, .summary, .ul:
+            guard hasElementInScope(id) else {
                 parseError()
                 return false
             }
             generateImpliedEndTags()
-            if !currentNodeIsHTML(name) { parseError() }
-            popUntilHTMLElementPopped(name)
-        case "form":
+            if !currentNodeIsHTML(id) { parseError() }
+            popUntilHTMLElementPopped(id)
+        case .form:
             if !hasTemplateOnStack {
                 let node = formElement
                 formElement = nil
@@ -314,84 +306,84 @@ extension TreeBuilder {
                 if currentNode !== node { parseError() }
                 removeFromStack(node)
             } else {
-                guard hasElementInScope("form") else {
+                guard hasElementInScope(.form) else {
                     parseError()
                     return false
                 }
                 generateImpliedEndTags()
-                if !currentNodeIsHTML("form") { parseError() }
-                popUntilHTMLElementPopped("form")
+                if !currentNodeIsHTML(.form) { parseError() }
+                popUntilHTMLElementPopped(.form)
             }
-        case "p":
-            if !hasElementInScope("p", .button) {
+        case .p:
+            if !hasElementInScope(.p, .button) {
                 parseError()
-                insertElement(named: "p")
+                insertElement(.p)
             }
             closePElement()
-        case "li":
-            guard hasElementInScope("li", .listItem) else {
+        case .li:
+            guard hasElementInScope(.li, .listItem) else {
                 parseError()
                 return false
             }
-            generateImpliedEndTags(except: "li")
-            if !currentNodeIsHTML("li") { parseError() }
-            popUntilHTMLElementPopped("li")
-        case "dd", "dt":
-            guard hasElementInScope(name) else {
+            generateImpliedEndTags(except: .li)
+            if !currentNodeIsHTML(.li) { parseError() }
+            popUntilHTMLElementPopped(.li)
+        case .dd, .dt:
+            guard hasElementInScope(id) else {
                 parseError()
                 return false
             }
-            generateImpliedEndTags(except: name)
-            if !currentNodeIsHTML(name) { parseError() }
-            popUntilHTMLElementPopped(name)
-        case "h1", "h2", "h3", "h4", "h5", "h6":
-            guard hasElementInScope(anyOf: ElementSets.headings) else {
-                parseError()
-                return false
-            }
-            generateImpliedEndTags()
-            if !currentNodeIsHTML(name) { parseError() }
-            popUntilHTMLElementPopped(in: ElementSets.headings)
-        case "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u":
-            if !runAdoptionAgency(name) { anyOtherEndTag(name) }
-        case "applet", "marquee", "object":
-            guard hasElementInScope(name) else {
+            generateImpliedEndTags(except: id)
+            if !currentNodeIsHTML(id) { parseError() }
+            popUntilHTMLElementPopped(id)
+        case .h1, .h2, .h3, .h4, .h5, .h6:
+            guard hasElementInScope(where: \.isHeading) else {
                 parseError()
                 return false
             }
             generateImpliedEndTags()
-            if !currentNodeIsHTML(name) { parseError() }
-            popUntilHTMLElementPopped(name)
+            if !currentNodeIsHTML(id) { parseError() }
+            popUntilHTMLElementPopped(where: \.isHeading)
+        case .a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u:
+            if !runAdoptionAgency(tag) { anyOtherEndTag(tag) }
+        case .applet, .marquee, .object:
+            guard hasElementInScope(id) else {
+                parseError()
+                return false
+            }
+            generateImpliedEndTags()
+            if !currentNodeIsHTML(id) { parseError() }
+            popUntilHTMLElementPopped(id)
             clearActiveFormattingToLastMarker()
-        case "select":
-            guard hasElementInScope("select") else {
+        case .select:
+            guard hasElementInScope(.select) else {
                 parseError()
                 return false
             }
             generateImpliedEndTags()
-            if !currentNodeIsHTML("select") { parseError() }
-            popUntilHTMLElementPopped("select")
-        case "br":
+            if !currentNodeIsHTML(.select) { parseError() }
+            popUntilHTMLElementPopped(.select)
+        case .br:
             parseError()
-            token = .startTag(TagToken(name: "br", attributes: [], selfClosing: false))
-            return handleInBodyStartTag(TagToken(name: "br", attributes: [], selfClosing: false), &token)
+            token = .startTag(TagToken(.br))
+            return handleInBodyStartTag(TagToken(.br), &token)
         default:
-            anyOtherEndTag(name)
+            anyOtherEndTag(tag)
         }
         return false
     }
 
     /// The "any other end tag" rules of "in body".
-    func anyOtherEndTag(_ name: String) {
-        guard hasOpenElement(named: name) else {
+    func anyOtherEndTag(_ tag: TagToken) {
+        guard openElementCounts.contains(tag) else {
             parseError()
             return
         }
         var index = openElements.count - 1
         while index >= 0 {
             let node = openElements[index]
-            if node.isHTMLElement(name) {
-                generateImpliedEndTags(except: name)
+            if node.isHTMLElement(matching: tag) {
+                generateImpliedEndTags(except: tag.id == .unknown ? nil : tag.id)
                 if currentNode !== node { parseError() }
                 while let popped = pop(), popped !== node {}
                 return

@@ -28,16 +28,16 @@ extension TreeBuilder {
             return handleInBody(&token)
         case .startTag(let tag):
             let newMode: InsertionMode
-            switch tag.name {
-            case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
+            switch tag.id {
+            case .base, .basefont, .bgsound, .link, .meta, .noframes, .script, .style, .template, .title:
                 return handleInHead(&token)
-            case "caption", "colgroup", "tbody", "tfoot", "thead":
+            case .caption, .colgroup, .tbody, .tfoot, .thead:
                 newMode = .inTable
-            case "col":
+            case .col:
                 newMode = .inColumnGroup
-            case "tr":
+            case .tr:
                 newMode = .inTableBody
-            case "td", "th":
+            case .td, .th:
                 newMode = .inRow
             default:
                 newMode = .inBody
@@ -47,13 +47,13 @@ extension TreeBuilder {
             mode = newMode
             return true
         case .endTag(let tag):
-            if tag.name == "template" { return handleInHead(&token) }
+            if tag.id == .template { return handleInHead(&token) }
             parseError()
             return false
         case .endOfFile:
             guard hasTemplateOnStack else { return false }
             parseError()
-            popUntilHTMLElementPopped("template")
+            popUntilHTMLElementPopped(.template)
             clearActiveFormattingToLastMarker()
             _ = templateModes.popLast()
             resetInsertionMode()
@@ -77,9 +77,9 @@ extension TreeBuilder {
         case .doctype:
             parseError()
             return false
-        case .startTag(let tag) where tag.name == "html":
+        case .startTag(let tag) where tag.id == .html:
             return handleInBody(&token)
-        case .endTag(let tag) where tag.name == "html":
+        case .endTag(let tag) where tag.id == .html:
             if contextElement != nil {
                 parseError()
                 return false
@@ -112,26 +112,26 @@ extension TreeBuilder {
         case .doctype:
             parseError()
         case .startTag(let tag):
-            switch tag.name {
-            case "html":
+            switch tag.id {
+            case .html:
                 return handleInBody(&token)
-            case "frameset":
+            case .frameset:
                 insertElement(tag)
-            case "frame":
+            case .frame:
                 insertElement(tag)
                 pop()
-            case "noframes":
+            case .noframes:
                 return handleInHead(&token)
             default:
                 parseError()
             }
-        case .endTag(let tag) where tag.name == "frameset":
+        case .endTag(let tag) where tag.id == .frameset:
             if openElements.count <= 1 {
                 parseError()
                 return false
             }
             pop()
-            if contextElement == nil && !currentNodeIsHTML("frameset") { mode = .afterFrameset }
+            if contextElement == nil && !currentNodeIsHTML(.frameset) { mode = .afterFrameset }
         case .endTag:
             parseError()
         case .endOfFile:
@@ -148,11 +148,11 @@ extension TreeBuilder {
             insertComment(text)
         case .doctype:
             parseError()
-        case .startTag(let tag) where tag.name == "html":
+        case .startTag(let tag) where tag.id == .html:
             return handleInBody(&token)
-        case .startTag(let tag) where tag.name == "noframes":
+        case .startTag(let tag) where tag.id == .noframes:
             return handleInHead(&token)
-        case .endTag(let tag) where tag.name == "html":
+        case .endTag(let tag) where tag.id == .html:
             mode = .afterAfterFrameset
         case .endOfFile:
             break
@@ -177,7 +177,7 @@ extension TreeBuilder {
                 _ = handleInBody(&whitespace)
                 token = .characters(Array(bytes[count...]))
             }
-        case .startTag(let tag) where tag.name == "html":
+        case .startTag(let tag) where tag.id == .html:
             return handleInBody(&token)
         case .endOfFile:
             return false
@@ -202,9 +202,9 @@ extension TreeBuilder {
                 var whitespaceToken = Token.characters(whitespace)
                 return handleInBody(&whitespaceToken)
             }
-        case .startTag(let tag) where tag.name == "html":
+        case .startTag(let tag) where tag.id == .html:
             return handleInBody(&token)
-        case .startTag(let tag) where tag.name == "noframes":
+        case .startTag(let tag) where tag.id == .noframes:
             return handleInHead(&token)
         case .endOfFile:
             break

@@ -7,39 +7,35 @@ extension TreeBuilder {
 
     /// Whether `node` ends a search in `scope`.
     private func isScopeBoundary(_ node: HTMLNode, _ scope: Scope) -> Bool {
-        guard case .element(let name, let namespace) = node.kind else { return false }
-        switch scope {
-        case .table:
-            return namespace == .html && (name == "html" || name == "table" || name == "template")
-        case .standard, .listItem, .button:
-            switch namespace {
-            case .html:
-                if ElementSets.defaultScopeHTML.contains(name) { return true }
-                if scope == .listItem { return name == "ol" || name == "ul" }
-                if scope == .button { return name == "button" }
-                return false
-            case .mathML:
-                return ElementSets.mathMLScopeBoundaries.contains(name)
-            case .svg:
-                return ElementSets.svgScopeBoundaries.contains(name)
+        let id = node.tagID
+        switch node.elementNamespace {
+        case .html:
+            switch scope {
+            case .table: return id == .html || id == .table || id == .template
+            case .standard: return id.isDefaultScopeBoundaryHTML
+            case .listItem: return id.isDefaultScopeBoundaryHTML || id == .ol || id == .ul
+            case .button: return id.isDefaultScopeBoundaryHTML || id == .button
             }
+        case .mathML: return scope != .table && id.isMathMLScopeBoundary
+        case .svg: return scope != .table && id.isSVGScopeBoundary
+        case nil: return false
         }
     }
 
-    /// Whether an HTML element named `name` is in the given scope.
-    func hasElementInScope(_ name: String, _ scope: Scope = .standard) -> Bool {
-        guard hasOpenElement(named: name) else { return false }
+    /// Whether an HTML element named `id` is in the given scope.
+    func hasElementInScope(_ id: TagID, _ scope: Scope = .standard) -> Bool {
+        guard hasOpenElement(id) else { return false }
         for node in openElements.reversed() {
-            if node.isHTMLElement(name) { return true }
+            if node.isHTML(id) { return true }
             if isScopeBoundary(node, scope) { return false }
         }
         return false
     }
 
-    /// Whether any HTML element with a name in `names` is in the given scope.
-    func hasElementInScope(anyOf names: Set<String>, _ scope: Scope = .standard) -> Bool {
+    /// Whether any HTML element whose name satisfies `predicate` is in the given scope.
+    func hasElementInScope(where predicate: (TagID) -> Bool, _ scope: Scope = .standard) -> Bool {
         for node in openElements.reversed() {
-            if node.isHTMLElement(in: names) { return true }
+            if node.isHTML(where: predicate) { return true }
             if isScopeBoundary(node, scope) { return false }
         }
         return false
@@ -56,41 +52,36 @@ extension TreeBuilder {
     }
 
     /// Generates implied end tags, except for HTML elements named `excluded`.
-    func generateImpliedEndTags(except excluded: String? = nil) {
-        while let node = currentNode, node.isHTMLElement(in: ElementSets.impliedEndTags) {
-            if let excluded, node.isHTMLElement(excluded) { return }
+    func generateImpliedEndTags(except excluded: TagID? = nil) {
+        while let node = currentNode, node.isHTML(where: \.hasImpliedEndTag) {
+            if let excluded, node.tagID == excluded { return }
             pop()
         }
     }
 
     func generateImpliedEndTagsThoroughly() {
-        while let node = currentNode, node.isHTMLElement(in: ElementSets.impliedEndTagsThoroughly) {
+        while let node = currentNode, node.isHTML(where: \.hasImpliedEndTagThoroughly) {
             pop()
         }
     }
 
     /// "Close a p element".
     func closePElement() {
-        generateImpliedEndTags(except: "p")
-        if !currentNodeIsHTML("p") { parseError() }
-        popUntilHTMLElementPopped("p")
+        generateImpliedEndTags(except: .p)
+        if !currentNodeIsHTML(.p) { parseError() }
+        popUntilHTMLElementPopped(.p)
     }
 
     func closePElementIfInButtonScope() {
-        if hasElementInScope("p", .button) { closePElement() }
+        if hasElementInScope(.p, .button) { closePElement() }
     }
-
-    static let resetModeNames = [
-        "td", "th", "tr", "tbody", "thead", "tfoot", "caption", "colgroup", "table", "template", "head",
-        "frameset",
-    ]
 
     /// Resets the insertion mode appropriately (§13.2.4.1).
     func resetInsertionMode() {
         // Fast path: with none of the names the walk looks for open (but html and body), the
         // answer is known without walking a possibly very deep stack.
-        if contextElement == nil && !Self.resetModeNames.contains(where: hasOpenElement(named:)) {
-            if hasOpenElement(named: "body") {
+        if contextElement == nil && !TagID.resetModeNames.contains(where: hasOpenElement) {
+            if hasOpenElement(.body) {
                 mode = .inBody
             } else {
                 mode = headElement == nil ? .beforeHead : .afterHead
@@ -102,39 +93,39 @@ extension TreeBuilder {
             var node = openElements[index]
             let last = index == 0
             if last, let contextElement { node = contextElement }
-            if case .element(let name, .html) = node.kind {
-                switch name {
-                case "td" where !last, "th" where !last:
+            if node.elementNamespace == .html {
+                switch node.tagID {
+                case .td where !last, .th where !last:
                     mode = .inCell
                     return
-                case "tr":
+                case .tr:
                     mode = .inRow
                     return
-                case "tbody", "thead", "tfoot":
+                case .tbody, .thead, .tfoot:
                     mode = .inTableBody
                     return
-                case "caption":
+                case .caption:
                     mode = .inCaption
                     return
-                case "colgroup":
+                case .colgroup:
                     mode = .inColumnGroup
                     return
-                case "table":
+                case .table:
                     mode = .inTable
                     return
-                case "template":
+                case .template:
                     mode = templateModes.last ?? .inBody
                     return
-                case "head" where !last:
+                case .head where !last:
                     mode = .inHead
                     return
-                case "body":
+                case .body:
                     mode = .inBody
                     return
-                case "frameset":
+                case .frameset:
                     mode = .inFrameset
                     return
-                case "html":
+                case .html:
                     mode = headElement == nil ? .beforeHead : .afterHead
                     return
                 default:
@@ -172,7 +163,7 @@ extension TreeBuilder {
                 index -= 1
                 continue
             }
-            if otherTag.name == tag.name
+            if otherTag.id == tag.id && otherTag.name == tag.name
                 && other.elementNamespace == node.elementNamespace
                 && Self.sameAttributes(otherTag.attributes, tag.attributes)
             {

@@ -5,15 +5,15 @@ extension TreeBuilder {
     /// Fills every `selectedcontent` element with a clone of its select's selected option.
     /// - Complexity: O(n) in the size of the tree; only runs when a `selectedcontent` was parsed.
     func updateSelectedContent(in root: HTMLNode) {
-        for select in root.descendantElements where select.isHTMLElement("select") {
+        for select in root.descendantElements where select.isHTML(.select) {
             var selectedContent: HTMLNode?
             var firstOption: HTMLNode?
             var lastSelectedOption: HTMLNode?
             var stack: [HTMLNode] = select.children.reversed()
             while let node = stack.popLast() {
-                if node.isHTMLElement("select") { continue }
-                if node.isHTMLElement("selectedcontent") && selectedContent == nil { selectedContent = node }
-                if node.isHTMLElement("option") {
+                if node.isHTML(.select) { continue }
+                if node.isHTML(.selectedcontent) && selectedContent == nil { selectedContent = node }
+                if node.isHTML(.option) {
                     if firstOption == nil { firstOption = node }
                     if node.attribute("selected") != nil { lastSelectedOption = node }
                 }

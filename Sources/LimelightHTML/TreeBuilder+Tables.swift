@@ -2,17 +2,17 @@
 /// "in table body", "in row" and "in cell" (HTML §13.2.6.4.9–§13.2.6.4.15).
 extension TreeBuilder {
     func clearStackBackToTableContext() {
-        while let node = currentNode, !node.isHTMLElement(in: ElementSets.tableContext) { pop() }
+        while let node = currentNode, !node.isHTML(where: \.isTableContext) { pop() }
     }
 
     func clearStackBackToTableBodyContext() {
-        while let node = currentNode, !node.isHTMLElement(in: ElementSets.tableBodyContext) {
+        while let node = currentNode, !node.isHTML(where: \.isTableBodyContext) {
             pop()
         }
     }
 
     func clearStackBackToTableRowContext() {
-        while let node = currentNode, !node.isHTMLElement(in: ElementSets.tableRowContext) { pop() }
+        while let node = currentNode, !node.isHTML(where: \.isTableRowContext) { pop() }
     }
 
     /// The "anything else" rules of "in table": process in body with foster parenting.
@@ -27,7 +27,7 @@ extension TreeBuilder {
     func handleInTable(_ token: inout Token) -> Bool {
         switch token {
         case .characters:
-            if let current = currentNode, current.isHTMLElement(in: ElementSets.tableTextTargets) {
+            if let current = currentNode, current.isHTML(where: \.isTableTextTarget) {
                 pendingTableText.removeAll(keepingCapacity: true)
                 originalMode = mode
                 mode = .inTableText
@@ -40,49 +40,49 @@ extension TreeBuilder {
             parseError()
             return false
         case .startTag(let tag):
-            switch tag.name {
-            case "caption":
+            switch tag.id {
+            case .caption:
                 clearStackBackToTableContext()
                 appendActiveFormattingEntry(.marker)
                 insertElement(tag)
                 mode = .inCaption
                 return false
-            case "colgroup":
+            case .colgroup:
                 clearStackBackToTableContext()
                 insertElement(tag)
                 mode = .inColumnGroup
                 return false
-            case "col":
+            case .col:
                 clearStackBackToTableContext()
-                insertElement(named: "colgroup")
+                insertElement(.colgroup)
                 mode = .inColumnGroup
                 return true
-            case "tbody", "tfoot", "thead":
+            case .tbody, .tfoot, .thead:
                 clearStackBackToTableContext()
                 insertElement(tag)
                 mode = .inTableBody
                 return false
-            case "td", "th", "tr":
+            case .td, .th, .tr:
                 clearStackBackToTableContext()
-                insertElement(named: "tbody")
+                insertElement(.tbody)
                 mode = .inTableBody
                 return true
-            case "table":
+            case .table:
                 parseError()
-                guard hasElementInScope("table", .table) else { return false }
-                popUntilHTMLElementPopped("table")
+                guard hasElementInScope(.table, .table) else { return false }
+                popUntilHTMLElementPopped(.table)
                 resetInsertionMode()
                 return true
-            case "style", "script", "template":
+            case .style, .script, .template:
                 return handleInHead(&token)
-            case "input":
+            case .input:
                 if Self.isHiddenInput(tag) {
                     parseError()
                     insertElement(tag)
                     pop()
                     return false
                 }
-            case "form":
+            case .form:
                 parseError()
                 if hasTemplateOnStack || formElement != nil { return false }
                 formElement = insertElement(tag)
@@ -92,19 +92,19 @@ extension TreeBuilder {
                 break
             }
         case .endTag(let tag):
-            switch tag.name {
-            case "table":
-                guard hasElementInScope("table", .table) else {
+            switch tag.id {
+            case .table:
+                guard hasElementInScope(.table, .table) else {
                     parseError()
                     return false
                 }
-                popUntilHTMLElementPopped("table")
+                popUntilHTMLElementPopped(.table)
                 resetInsertionMode()
                 return false
-            case "body", "caption", "col", "colgroup", "html", "tbody", "td", "tfoot", "th", "thead", "tr":
+            case .body, .caption, .col, .colgroup, .html, .tbody, .td, .tfoot, .th, .thead, .tr:
                 parseError()
                 return false
-            case "template":
+            case .template:
                 return handleInHead(&token)
             default:
                 break
@@ -141,16 +141,14 @@ extension TreeBuilder {
 
     func handleInCaption(_ token: inout Token) -> Bool {
         switch token {
-        case .endTag(let tag) where tag.name == "caption":
+        case .endTag(let tag) where tag.id == .caption:
             _ = closeCaption()
             return false
-        case .startTag(let tag)
-        where ElementSets.tableStructureStartTags.contains(tag.name):
+        case .startTag(let tag) where tag.id.isTableStructure:
             return closeCaption()
-        case .endTag(let tag) where tag.name == "table":
+        case .endTag(let tag) where tag.id == .table:
             return closeCaption()
-        case .endTag(let tag)
-        where ElementSets.captionIgnoredEndTags.contains(tag.name):
+        case .endTag(let tag) where tag.id.isTableStructure && tag.id != .caption || tag.id == .body || tag.id == .html:
             parseError()
             return false
         default:
@@ -160,13 +158,13 @@ extension TreeBuilder {
 
     /// Closes the caption; returns whether it was closed (so the token should be reprocessed).
     private func closeCaption() -> Bool {
-        guard hasElementInScope("caption", .table) else {
+        guard hasElementInScope(.caption, .table) else {
             parseError()
             return false
         }
         generateImpliedEndTags()
-        if !currentNodeIsHTML("caption") { parseError() }
-        popUntilHTMLElementPopped("caption")
+        if !currentNodeIsHTML(.caption) { parseError() }
+        popUntilHTMLElementPopped(.caption)
         clearActiveFormattingToLastMarker()
         mode = .inTable
         return true
@@ -183,32 +181,32 @@ extension TreeBuilder {
             parseError()
             return false
         case .startTag(let tag):
-            switch tag.name {
-            case "html":
+            switch tag.id {
+            case .html:
                 return handleInBody(&token)
-            case "col":
+            case .col:
                 insertElement(tag)
                 pop()
                 return false
-            case "template":
+            case .template:
                 return handleInHead(&token)
             default:
                 break
             }
         case .endTag(let tag):
-            switch tag.name {
-            case "colgroup":
-                guard currentNodeIsHTML("colgroup") else {
+            switch tag.id {
+            case .colgroup:
+                guard currentNodeIsHTML(.colgroup) else {
                     parseError()
                     return false
                 }
                 pop()
                 mode = .inTable
                 return false
-            case "col":
+            case .col:
                 parseError()
                 return false
-            case "template":
+            case .template:
                 return handleInHead(&token)
             default:
                 break
@@ -216,7 +214,7 @@ extension TreeBuilder {
         case .endOfFile:
             return handleInBody(&token)
         }
-        guard currentNodeIsHTML("colgroup") else {
+        guard currentNodeIsHTML(.colgroup) else {
             parseError()
             return false
         }
@@ -228,27 +226,27 @@ extension TreeBuilder {
     func handleInTableBody(_ token: inout Token) -> Bool {
         switch token {
         case .startTag(let tag):
-            switch tag.name {
-            case "tr":
+            switch tag.id {
+            case .tr:
                 clearStackBackToTableBodyContext()
                 insertElement(tag)
                 mode = .inRow
                 return false
-            case "th", "td":
+            case .th, .td:
                 parseError()
                 clearStackBackToTableBodyContext()
-                insertElement(named: "tr")
+                insertElement(.tr)
                 mode = .inRow
                 return true
-            case "caption", "col", "colgroup", "tbody", "tfoot", "thead":
+            case .caption, .col, .colgroup, .tbody, .tfoot, .thead:
                 return leaveTableBody()
             default:
                 break
             }
         case .endTag(let tag):
-            switch tag.name {
-            case "tbody", "tfoot", "thead":
-                guard hasElementInScope(tag.name, .table) else {
+            switch tag.id {
+            case .tbody, .tfoot, .thead:
+                guard hasElementInScope(tag.id, .table) else {
                     parseError()
                     return false
                 }
@@ -256,9 +254,9 @@ extension TreeBuilder {
                 pop()
                 mode = .inTable
                 return false
-            case "table":
+            case .table:
                 return leaveTableBody()
-            case "body", "caption", "col", "colgroup", "html", "td", "th", "tr":
+            case .body, .caption, .col, .colgroup, .html, .td, .th, .tr:
                 parseError()
                 return false
             default:
@@ -271,7 +269,7 @@ extension TreeBuilder {
     }
 
     private func leaveTableBody() -> Bool {
-        guard hasElementInScope(anyOf: ElementSets.tableSections, .table) else {
+        guard hasElementInScope(where: \.isTableSection, .table) else {
             parseError()
             return false
         }
@@ -284,32 +282,32 @@ extension TreeBuilder {
     func handleInRow(_ token: inout Token) -> Bool {
         switch token {
         case .startTag(let tag):
-            switch tag.name {
-            case "th", "td":
+            switch tag.id {
+            case .th, .td:
                 clearStackBackToTableRowContext()
                 insertElement(tag)
                 mode = .inCell
                 appendActiveFormattingEntry(.marker)
                 return false
-            case "caption", "col", "colgroup", "tbody", "tfoot", "thead", "tr":
+            case .caption, .col, .colgroup, .tbody, .tfoot, .thead, .tr:
                 return leaveRow()
             default:
                 break
             }
         case .endTag(let tag):
-            switch tag.name {
-            case "tr":
+            switch tag.id {
+            case .tr:
                 _ = leaveRow()
                 return false
-            case "table":
+            case .table:
                 return leaveRow()
-            case "tbody", "tfoot", "thead":
-                guard hasElementInScope(tag.name, .table) else {
+            case .tbody, .tfoot, .thead:
+                guard hasElementInScope(tag.id, .table) else {
                     parseError()
                     return false
                 }
                 return leaveRow()
-            case "body", "caption", "col", "colgroup", "html", "td", "th":
+            case .body, .caption, .col, .colgroup, .html, .td, .th:
                 parseError()
                 return false
             default:
@@ -322,7 +320,7 @@ extension TreeBuilder {
     }
 
     private func leaveRow() -> Bool {
-        guard hasElementInScope("tr", .table) else {
+        guard hasElementInScope(.tr, .table) else {
             parseError()
             return false
         }
@@ -334,30 +332,30 @@ extension TreeBuilder {
 
     func handleInCell(_ token: inout Token) -> Bool {
         switch token {
-        case .endTag(let tag) where tag.name == "td" || tag.name == "th":
-            guard hasElementInScope(tag.name, .table) else {
+        case .endTag(let tag) where tag.id.isCell:
+            guard hasElementInScope(tag.id, .table) else {
                 parseError()
                 return false
             }
             generateImpliedEndTags()
-            if !currentNodeIsHTML(tag.name) { parseError() }
-            popUntilHTMLElementPopped(tag.name)
+            if !currentNodeIsHTML(tag.id) { parseError() }
+            popUntilHTMLElementPopped(tag.id)
             clearActiveFormattingToLastMarker()
             mode = .inRow
             return false
-        case .startTag(let tag)
-        where ElementSets.tableStructureStartTags.contains(tag.name):
-            guard hasElementInScope(anyOf: ElementSets.cells, .table) else {
+        case .startTag(let tag) where tag.id.isTableStructure:
+            guard hasElementInScope(where: \.isCell, .table) else {
                 parseError()
                 return false
             }
             closeCell()
             return true
-        case .endTag(let tag) where ElementSets.cellIgnoredEndTags.contains(tag.name):
+        case .endTag(let tag)
+        where tag.id == .body || tag.id == .caption || tag.id == .col || tag.id == .colgroup || tag.id == .html:
             parseError()
             return false
-        case .endTag(let tag) where ElementSets.fosterTargets.contains(tag.name):
-            guard hasElementInScope(tag.name, .table) else {
+        case .endTag(let tag) where tag.id.isFosterTarget:
+            guard hasElementInScope(tag.id, .table) else {
                 parseError()
                 return false
             }
@@ -370,8 +368,8 @@ extension TreeBuilder {
 
     private func closeCell() {
         generateImpliedEndTags()
-        if !(currentNode?.isHTMLElement(in: ElementSets.cells) ?? false) { parseError() }
-        popUntilHTMLElementPopped(in: ElementSets.cells)
+        if !(currentNode?.isHTML(where: \.isCell) ?? false) { parseError() }
+        popUntilHTMLElementPopped(where: \.isCell)
         clearActiveFormattingToLastMarker()
         mode = .inRow
     }

@@ -11,7 +11,7 @@ final class TreeBuilder {
     var openElements: [HTMLNode] = []
     /// How many elements of each local name are on the stack of open elements; lets scope
     /// checks and end-tag searches for absent names finish in O(1).
-    var openElementCounts: [String: Int] = [:]
+    var openElementCounts = OpenElementCounts()
     var activeFormatting: [FormattingEntry] = []
     /// Parallel to `activeFormatting`: each entry's Noah's Ark signature (0 for markers).
     var activeFormattingSignatures: [Int] = []
@@ -113,8 +113,8 @@ final class TreeBuilder {
         case .characters:
             if node.isMathMLTextIntegrationPoint || node.isHTMLIntegrationPoint { return false }
         case .startTag(let tag):
-            if node.isMathMLTextIntegrationPoint && tag.name != "mglyph" && tag.name != "malignmark" { return false }
-            if tag.name == "svg", case .element("annotation-xml", .mathML) = node.kind { return false }
+            if node.isMathMLTextIntegrationPoint && tag.id != .mglyph && tag.id != .malignmark { return false }
+            if tag.id == .svg && node.tagID == .annotationXML && node.elementNamespace == .mathML { return false }
             if node.isHTMLIntegrationPoint { return false }
         default:
             break
@@ -136,14 +136,14 @@ final class TreeBuilder {
     func push(_ node: HTMLNode) {
         openElements.append(node)
         node.isOnOpenElementStack = true
-        openElementCounts[node.localName, default: 0] += 1
+        openElementCounts.add(node)
     }
 
     @discardableResult
     func pop() -> HTMLNode? {
         guard let node = openElements.popLast() else { return nil }
         node.isOnOpenElementStack = false
-        openElementCounts[node.localName, default: 1] -= 1
+        openElementCounts.remove(node)
         return node
     }
 
@@ -151,34 +151,39 @@ final class TreeBuilder {
         guard let index = openElements.lastIndex(where: { $0 === node }) else { return }
         openElements.remove(at: index)
         node.isOnOpenElementStack = false
-        openElementCounts[node.localName, default: 1] -= 1
+        openElementCounts.remove(node)
     }
 
-    /// Whether an element with this local name (any namespace) is open.
-    func hasOpenElement(named name: String) -> Bool {
-        (openElementCounts[name] ?? 0) > 0
+    /// Whether an element with this known local name (any namespace) is open.
+    func hasOpenElement(_ id: TagID) -> Bool {
+        openElementCounts.contains(id)
     }
 
-    func currentNodeIsHTML(_ name: String) -> Bool {
-        currentNode?.isHTMLElement(name) ?? false
+    func currentNodeIsHTML(_ id: TagID) -> Bool {
+        currentNode?.isHTML(id) ?? false
     }
 
-    /// Pops elements until an HTML element named `name` has been popped.
-    func popUntilHTMLElementPopped(_ name: String) {
-        guard hasOpenElement(named: name) else { return }
+    /// Whether the current node is an HTML element with the tag's name.
+    func currentNodeIsHTML(_ tag: TagToken) -> Bool {
+        currentNode?.isHTMLElement(matching: tag) ?? false
+    }
+
+    /// Pops elements until an HTML element named `id` has been popped.
+    func popUntilHTMLElementPopped(_ id: TagID) {
+        guard hasOpenElement(id) else { return }
         while let node = pop() {
-            if node.isHTMLElement(name) { return }
+            if node.isHTML(id) { return }
         }
     }
 
-    /// Pops elements until an HTML element with a name in `names` has been popped.
-    func popUntilHTMLElementPopped(in names: Set<String>) {
+    /// Pops elements until an HTML element whose name satisfies `predicate` has been popped.
+    func popUntilHTMLElementPopped(where predicate: (TagID) -> Bool) {
         while let node = pop() {
-            if node.isHTMLElement(in: names) { return }
+            if node.isHTML(where: predicate) { return }
         }
     }
 
-    var hasTemplateOnStack: Bool { hasOpenElement(named: "template") && openElements.contains { $0.isHTMLElement("template") } }
+    var hasTemplateOnStack: Bool { hasOpenElement(.template) && openElements.contains { $0.isHTML(.template) } }
 
     // MARK: - Inserting nodes
 
@@ -187,10 +192,9 @@ final class TreeBuilder {
     func appropriateInsertionPlace(overrideTarget: HTMLNode? = nil) -> (parent: HTMLNode, before: HTMLNode?) {
         let target = overrideTarget ?? currentNode ?? document
         var place: (parent: HTMLNode, before: HTMLNode?) = (target, nil)
-        if fosterParenting, target.isHTMLElement(in: ElementSets.fosterTargets) {
-            let lastTemplateIndex = hasOpenElement(named: "template")
-                ? openElements.lastIndex { $0.isHTMLElement("template") } : nil
-            let lastTableIndex = openElements.lastIndex { $0.isHTMLElement("table") }
+        if fosterParenting, target.isHTML(where: \.isFosterTarget) {
+            let lastTemplateIndex = hasOpenElement(.template) ? openElements.lastIndex { $0.isHTML(.template) } : nil
+            let lastTableIndex = openElements.lastIndex { $0.isHTML(.table) }
             if let lastTemplateIndex, lastTableIndex == nil || lastTemplateIndex > lastTableIndex! {
                 place = (openElements[lastTemplateIndex], nil)
             } else if let lastTableIndex {
@@ -204,7 +208,7 @@ final class TreeBuilder {
                 place = (root, nil)
             }
         }
-        if place.parent.isHTMLElement("template"), let contents = place.parent.templateContents {
+        if place.parent.isHTML(.template), let contents = place.parent.templateContents {
             place = (contents, nil)
         }
         return place
@@ -219,8 +223,8 @@ final class TreeBuilder {
     }
 
     func createElement(_ tag: TagToken, namespace: HTMLNamespace) -> HTMLNode {
-        let node = HTMLNode(kind: .element(name: tag.name, namespace: namespace), attributes: tag.attributes)
-        if namespace == .html && tag.name == "template" {
+        let node = HTMLNode(elementNamed: tag.name, tagID: tag.id, namespace: namespace, attributes: tag.attributes)
+        if namespace == .html && tag.id == .template {
             node.templateContents = HTMLNode(kind: .documentFragment)
         }
         return node
@@ -230,7 +234,7 @@ final class TreeBuilder {
     @discardableResult
     func insertElement(_ tag: TagToken, namespace: HTMLNamespace = .html) -> HTMLNode {
         let node = createElement(tag, namespace: namespace)
-        if namespace == .html && tag.name == "selectedcontent" { sawSelectedContent = true }
+        if namespace == .html && tag.id == .selectedcontent { sawSelectedContent = true }
         insert(node, at: appropriateInsertionPlace())
         push(node)
         return node
@@ -238,8 +242,8 @@ final class TreeBuilder {
 
     /// Inserts an HTML element with no attributes.
     @discardableResult
-    func insertElement(named name: String) -> HTMLNode {
-        insertElement(TagToken(name: name, attributes: [], selfClosing: false))
+    func insertElement(_ id: TagID) -> HTMLNode {
+        insertElement(TagToken(id))
     }
 
     func insertComment(_ text: String, into parent: HTMLNode? = nil) {
