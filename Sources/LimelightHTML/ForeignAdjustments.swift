@@ -82,7 +82,7 @@ extension TreeBuilder {
                 for byte in text {
                     if byte == 0 { replaced.append(contentsOf: ASCII.replacementCharacter) } else { replaced.append(byte) }
                 }
-                text = replaced
+                text = replaced[...]
             }
             insertCharacters(text)
             if framesetOK && !bytes.allSatisfy({ ASCII.isWhitespace($0) || $0 == 0 }) { framesetOK = false }

@@ -26,23 +26,47 @@ enum FormattingEntry {
         return nil
     }
 
-    /// An order-independent hash of the tag name and attributes, for the Noah's Ark clause.
-    static func signature(of tag: TagToken) -> Int {
-        var signature = Int(tag.id.rawValue) &+ tag.attributes.count &* 0x9E37
+}
+
+/// The Noah's Ark clause's view of an entry of the list of active formatting elements: a key
+/// that is cheap to compute, and a hash of the attributes computed only when two keys match.
+/// Equal elements have equal keys and hashes, so most comparisons stop at an integer.
+struct FormattingSignature {
+    /// The signature of markers.
+    static let marker = FormattingSignature(key: Int.min, attributeHash: nil)
+
+    /// The tag name, the attribute count and the attributes' lengths (order-independent).
+    var key: Int
+    /// An order-independent hash of the attributes' names and values, once computed.
+    var attributeHash: Int?
+
+    /// The cheap part of `tag`'s signature.
+    init(of tag: TagToken) {
+        var key = Int(tag.id.rawValue) &+ tag.name.utf8.count &* 0x100 &+ tag.attributes.count &* 0x10000
         for attribute in tag.attributes {
-            var hash = Self.fnvHash(attribute.name.utf8, seed: 0x4BF2_9CE4_8422_2325)
-            hash = Self.fnvHash(attribute.value.utf8, seed: hash)
-            hash = Self.fnvHash((attribute.namespacePrefix ?? "").utf8, seed: hash)
-            signature = signature &+ hash
+            key = key &+ (attribute.name.utf8.count &* 0x1_0000_0000 | attribute.value.utf8.count)
         }
-        return signature == Int.min ? 0 : signature
+        self.init(key: key == Int.min ? 0 : key, attributeHash: nil)
     }
 
-    /// FNV-1a over `bytes`, continuing from `seed`: cheap, and good enough to tell attributes apart.
-    private static func fnvHash(_ bytes: String.UTF8View, seed: Int) -> Int {
-        var hash = UInt64(bitPattern: Int64(seed))
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return Int(bitPattern: UInt(hash))
+    private init(key: Int, attributeHash: Int?) {
+        self.key = key
+        self.attributeHash = attributeHash
+    }
+
+    /// The attribute hash of `tag`, cached in `attributeHash`.
+    mutating func attributeHash(of tag: TagToken) -> Int {
+        if let attributeHash { return attributeHash }
+        var hash = 0
+        for attribute in tag.attributes {
+            var hasher = Hasher()
+            hasher.combine(attribute.name)
+            hasher.combine(attribute.value)
+            hasher.combine(attribute.namespacePrefix)
+            hash = hash &+ hasher.finalize()
+        }
+        attributeHash = hash
+        return hash
     }
 }
 

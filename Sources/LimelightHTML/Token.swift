@@ -54,13 +54,14 @@ struct DoctypeToken {
     var forceQuirks: Bool
 }
 
-/// The internal token type: character data stays as UTF-8 bytes until it is inserted.
+/// The internal token type: character data stays as UTF-8 bytes (usually a slice of the input
+/// itself) until it is inserted.
 enum Token {
     case doctype(DoctypeToken)
     case startTag(TagToken)
     case endTag(TagToken)
     case comment(String)
-    case characters([UInt8])
+    case characters(ArraySlice<UInt8>)
     case endOfFile
 }
 

@@ -6,7 +6,7 @@ extension Tokenizer {
     mutating func consumeCharacterReference(inAttribute: Bool) {
         let c = peek()
         guard c != Tokenizer.endOfInput else {
-            appendReferenceOutput(ASCII.ampersand, inAttribute: inAttribute)
+            keepAmpersand(inAttribute: inAttribute)
             return
         }
         let byte = UInt8(c)
@@ -15,12 +15,13 @@ extension Tokenizer {
         } else if byte == ASCII.hash {
             consumeNumericReference(inAttribute: inAttribute)
         } else {
-            appendReferenceOutput(ASCII.ampersand, inAttribute: inAttribute)
+            keepAmpersand(inAttribute: inAttribute)
         }
     }
 
-    @inline(__always) private mutating func appendReferenceOutput(_ byte: UInt8, inAttribute: Bool) {
-        if inAttribute { attributeValueBuffer.append(byte) } else { textBuffer.append(byte) }
+    /// Keeps the `&` just consumed (at `position - 1`) as literal text.
+    @inline(__always) private mutating func keepAmpersand(inAttribute: Bool) {
+        if inAttribute { attributeValueBuffer.append(ASCII.ampersand) } else { emitInputRun(position - 1, position) }
     }
 
     private mutating func consumeNamedReference(inAttribute: Bool) {
@@ -29,14 +30,14 @@ extension Tokenizer {
             var index = position
             while index < input.count && ASCII.isAlphanumeric(input[index]) { index += 1 }
             if index < input.count && input[index] == ASCII.semicolon { parseError() }
-            appendReferenceOutput(ASCII.ampersand, inAttribute: inAttribute)
+            keepAmpersand(inAttribute: inAttribute)
             return
         }
         let endsWithSemicolon = input[position + match.length - 1] == ASCII.semicolon
         if inAttribute && !endsWithSemicolon && position + match.length < input.count {
             let following = input[position + match.length]
             if following == ASCII.equals || ASCII.isAlphanumeric(following) {
-                appendReferenceOutput(ASCII.ampersand, inAttribute: true)
+                keepAmpersand(inAttribute: true)
                 return
             }
         }
@@ -45,6 +46,7 @@ extension Tokenizer {
         if inAttribute {
             NamedCharacterReferences.appendExpansion(of: match.entry, to: &attributeValueBuffer)
         } else {
+            materializePendingRun()
             NamedCharacterReferences.appendExpansion(of: match.entry, to: &textBuffer)
         }
     }
@@ -74,7 +76,7 @@ extension Tokenizer {
         guard index > digitsStart else {
             // Absence of digits: "&#" (and "x") stay text.
             parseError()
-            appendReferenceOutput(ASCII.ampersand, inAttribute: inAttribute)
+            keepAmpersand(inAttribute: inAttribute)
             return
         }
         if index < input.count && input[index] == ASCII.semicolon {
@@ -87,6 +89,7 @@ extension Tokenizer {
         if inAttribute {
             ASCII.appendUTF8(scalar, to: &attributeValueBuffer)
         } else {
+            materializePendingRun()
             ASCII.appendUTF8(scalar, to: &textBuffer)
         }
     }

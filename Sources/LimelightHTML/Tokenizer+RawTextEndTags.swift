@@ -78,6 +78,7 @@ extension Tokenizer {
             }
             emitCharacter(ASCII.lessThan)
             emitCharacter(ASCII.slash)
+            materializePendingRun()
             textBuffer.append(contentsOf: temporaryBuffer)
             state = textStateForEndTag
         }

@@ -147,6 +147,10 @@ extension Tokenizer {
     mutating func stepTagName() {
         let end = input.count
         while position < end {
+            let runStart = position
+            while position < end && ASCII.isLower(input[position]) { position += 1 }
+            if position > runStart { tagNameBuffer.append(contentsOf: input[runStart..<position]) }
+            guard position < end else { break }
             let byte = input[position]
             position += 1
             switch byte {
@@ -175,6 +179,10 @@ extension Tokenizer {
     mutating func stepAttributeName() {
         let end = input.count
         while position < end {
+            let runStart = position
+            while position < end && (ASCII.isLower(input[position]) || input[position] == ASCII.hyphen) { position += 1 }
+            if position > runStart { attributeNameBuffer.append(contentsOf: input[runStart..<position]) }
+            guard position < end else { break }
             let byte = input[position]
             switch byte {
             case ASCII.tab, ASCII.lineFeed, ASCII.formFeed, ASCII.space, ASCII.slash, ASCII.greaterThan:
@@ -202,6 +210,14 @@ extension Tokenizer {
     mutating func stepQuotedAttributeValue(quote: UInt8) {
         let end = input.count
         while position < end {
+            let runStart = position
+            while position < end {
+                let byte = input[position]
+                if byte == quote || byte == ASCII.ampersand || byte == 0 { break }
+                position += 1
+            }
+            if position > runStart { attributeValueBuffer.append(contentsOf: input[runStart..<position]) }
+            guard position < end else { break }
             let byte = input[position]
             position += 1
             if byte == quote {

@@ -16,8 +16,12 @@ struct Tokenizer {
     /// The number of parse errors seen so far.
     var errorCount = 0
 
-    /// Pending character data, flushed as one token before the next non-character token.
+    /// Pending character data, flushed as one token before the next non-character token. While
+    /// it is one unmodified run of the input it is only the range `pendingRunStart..<pendingRunEnd`
+    /// (and `textBuffer` is empty); anything else is copied into `textBuffer`.
     var textBuffer: [UInt8] = []
+    var pendingRunStart = 0
+    var pendingRunEnd = 0
     var tokenQueue: [Token] = []
     var tokenQueueHead = 0
     var reachedEnd = false
@@ -72,18 +76,52 @@ struct Tokenizer {
 
     // MARK: - Emitting
 
+    /// Emits the input bytes `start..<end` as characters, without copying them while they
+    /// extend one contiguous run.
+    @inline(__always) mutating func emitInputRun(_ start: Int, _ end: Int) {
+        guard start < end else { return }
+        if textBuffer.isEmpty {
+            if pendingRunStart == pendingRunEnd {
+                pendingRunStart = start
+                pendingRunEnd = end
+                return
+            }
+            if pendingRunEnd == start {
+                pendingRunEnd = end
+                return
+            }
+            materializePendingRun()
+        }
+        textBuffer.append(contentsOf: input[start..<end])
+    }
+
+    /// Copies the pending input run into `textBuffer`; call before appending to it directly.
+    @inline(__always) mutating func materializePendingRun() {
+        guard pendingRunStart < pendingRunEnd else { return }
+        textBuffer.append(contentsOf: input[pendingRunStart..<pendingRunEnd])
+        pendingRunStart = 0
+        pendingRunEnd = 0
+    }
+
     @inline(__always) mutating func emitCharacter(_ byte: UInt8) {
+        materializePendingRun()
         textBuffer.append(byte)
     }
 
     @inline(__always) mutating func emitReplacementCharacter() {
+        materializePendingRun()
         textBuffer.append(contentsOf: ASCII.replacementCharacter)
     }
 
     mutating func flushText() {
-        guard !textBuffer.isEmpty else { return }
-        tokenQueue.append(.characters(textBuffer))
-        textBuffer = []
+        if !textBuffer.isEmpty {
+            tokenQueue.append(.characters(textBuffer[...]))
+            textBuffer = []
+        } else if pendingRunStart < pendingRunEnd {
+            tokenQueue.append(.characters(input[pendingRunStart..<pendingRunEnd]))
+            pendingRunStart = 0
+            pendingRunEnd = 0
+        }
     }
 
     mutating func emit(_ token: Token) {
@@ -244,7 +282,7 @@ struct Tokenizer {
             if byte == ASCII.lessThan || byte == ASCII.ampersand || byte == 0 { break }
             index += 1
         }
-        if index > start { textBuffer.append(contentsOf: input[start..<index]) }
+        emitInputRun(start, index)
         position = index
         guard index < end else {
             emitEndOfFile()
@@ -270,7 +308,7 @@ struct Tokenizer {
             if byte == ASCII.lessThan || byte == ASCII.ampersand || byte == 0 { break }
             index += 1
         }
-        if index > start { textBuffer.append(contentsOf: input[start..<index]) }
+        emitInputRun(start, index)
         position = index
         guard index < end else {
             emitEndOfFile()
@@ -296,7 +334,7 @@ struct Tokenizer {
             if byte == ASCII.lessThan || byte == 0 { break }
             index += 1
         }
-        if index > start { textBuffer.append(contentsOf: input[start..<index]) }
+        emitInputRun(start, index)
         position = index
         guard index < end else {
             emitEndOfFile()
@@ -315,13 +353,13 @@ struct Tokenizer {
     mutating func stepPlainText() {
         let end = input.count
         while position < end {
-            let byte = input[position]
-            position += 1
-            if byte == 0 {
+            let start = position
+            while position < end && input[position] != 0 { position += 1 }
+            emitInputRun(start, position)
+            if position < end {
+                position += 1
                 parseError()
                 emitReplacementCharacter()
-            } else {
-                textBuffer.append(byte)
             }
         }
         emitEndOfFile()

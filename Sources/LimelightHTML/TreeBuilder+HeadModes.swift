@@ -6,9 +6,9 @@ extension TreeBuilder {
     func consumeLeadingWhitespace(_ token: inout Token, insert: Bool) -> Bool {
         guard case .characters(let bytes) = token else { return false }
         let count = CharacterRuns.leadingWhitespaceCount(bytes)
-        if insert && count > 0 { insertCharacters(bytes[..<count]) }
+        if insert && count > 0 { insertCharacters(bytes.prefix(count)) }
         if count == bytes.count { return true }
-        if count > 0 { token = .characters(Array(bytes[count...])) }
+        if count > 0 { token = .characters(bytes.dropFirst(count)) }
         return false
     }
 
@@ -228,9 +228,9 @@ extension TreeBuilder {
             }
         case .characters(let bytes):
             let count = CharacterRuns.leadingWhitespaceCount(bytes)
-            if count > 0 { insertCharacters(bytes[..<count]) }
+            if count > 0 { insertCharacters(bytes.prefix(count)) }
             if count == bytes.count { return false }
-            token = .characters(Array(bytes[count...]))
+            token = .characters(bytes.dropFirst(count))
         case .comment:
             return handleInHead(&token)
         case .endOfFile:

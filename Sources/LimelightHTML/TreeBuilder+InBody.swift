@@ -20,7 +20,7 @@ extension TreeBuilder {
 
     /// Character tokens in body: NULs are dropped, text is inserted after reconstructing the
     /// active formatting elements.
-    func insertBodyCharacters(_ bytes: [UInt8]) {
+    func insertBodyCharacters(_ bytes: ArraySlice<UInt8>) {
         var text = bytes
         if text.contains(0) {
             parseError()

@@ -67,9 +67,9 @@ extension TreeBuilder {
             if CharacterRuns.isAllWhitespace(bytes) { return handleInBody(&token) }
             let count = CharacterRuns.leadingWhitespaceCount(bytes)
             if count > 0 {
-                var whitespace = Token.characters(Array(bytes[..<count]))
+                var whitespace = Token.characters(bytes.prefix(count))
                 _ = handleInBody(&whitespace)
-                token = .characters(Array(bytes[count...]))
+                token = .characters(bytes.dropFirst(count))
             }
         case .comment(let text):
             insertComment(text, into: openElements.first ?? document)
@@ -97,7 +97,7 @@ extension TreeBuilder {
     }
 
     /// Inserts only the whitespace characters of a run; the others are parse errors.
-    private func insertWhitespaceOnly(_ bytes: [UInt8]) {
+    private func insertWhitespaceOnly(_ bytes: ArraySlice<UInt8>) {
         let whitespace = bytes.filter(ASCII.isWhitespace)
         if whitespace.count != bytes.count { parseError() }
         insertCharacters(whitespace)
@@ -173,9 +173,9 @@ extension TreeBuilder {
             if CharacterRuns.isAllWhitespace(bytes) { return handleInBody(&token) }
             let count = CharacterRuns.leadingWhitespaceCount(bytes)
             if count > 0 {
-                var whitespace = Token.characters(Array(bytes[..<count]))
+                var whitespace = Token.characters(bytes.prefix(count))
                 _ = handleInBody(&whitespace)
-                token = .characters(Array(bytes[count...]))
+                token = .characters(bytes.dropFirst(count))
             }
         case .startTag(let tag) where tag.id == .html:
             return handleInBody(&token)
@@ -199,7 +199,7 @@ extension TreeBuilder {
             let whitespace = bytes.filter(ASCII.isWhitespace)
             if whitespace.count != bytes.count { parseError() }
             if !whitespace.isEmpty {
-                var whitespaceToken = Token.characters(whitespace)
+                var whitespaceToken = Token.characters(whitespace[...])
                 return handleInBody(&whitespaceToken)
             }
         case .startTag(let tag) where tag.id == .html:

@@ -151,15 +151,17 @@ extension TreeBuilder {
     /// Pushes an element onto the list, applying the Noah's Ark clause (at most three equal
     /// elements after the last marker).
     func pushActiveFormattingElement(_ node: HTMLNode, _ tag: TagToken) {
-        let signature = FormattingEntry.signature(of: tag)
+        var signature = FormattingSignature(of: tag)
         var matches = 0
         var earliestMatch: Int?
         var index = activeFormatting.count - 1
         let stop = max(0, activeFormatting.count - Self.noahsArkScanLimit)
         while index >= stop {
-            let otherSignature = activeFormattingSignatures[index]
-            if otherSignature == Self.markerSignature { break }
-            guard otherSignature == signature, case .element(let other, let otherTag) = activeFormatting[index] else {
+            let otherKey = activeFormattingSignatures[index].key
+            if otherKey == FormattingSignature.marker.key { break }
+            guard otherKey == signature.key, case .element(let other, let otherTag) = activeFormatting[index],
+                activeFormattingSignatures[index].attributeHash(of: otherTag) == signature.attributeHash(of: tag)
+            else {
                 index -= 1
                 continue
             }
@@ -176,10 +178,7 @@ extension TreeBuilder {
         appendActiveFormattingEntry(.element(node, tag), signature: signature)
     }
 
-    /// The signature stored for markers.
-    static let markerSignature = Int.min
-
-    func appendActiveFormattingEntry(_ entry: FormattingEntry, signature: Int = TreeBuilder.markerSignature) {
+    func appendActiveFormattingEntry(_ entry: FormattingEntry, signature: FormattingSignature = .marker) {
         activeFormatting.append(entry)
         activeFormattingSignatures.append(signature)
         entry.node?.isInActiveFormattingList = true
@@ -187,7 +186,7 @@ extension TreeBuilder {
 
     func insertActiveFormattingEntry(_ node: HTMLNode, _ tag: TagToken, at index: Int) {
         activeFormatting.insert(.element(node, tag), at: index)
-        activeFormattingSignatures.insert(FormattingEntry.signature(of: tag), at: index)
+        activeFormattingSignatures.insert(FormattingSignature(of: tag), at: index)
         node.isInActiveFormattingList = true
     }
 

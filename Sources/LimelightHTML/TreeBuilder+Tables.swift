@@ -129,7 +129,7 @@ extension TreeBuilder {
         pendingTableText.removeAll(keepingCapacity: true)
         if !pending.isEmpty {
             if !CharacterRuns.isAllWhitespace(pending) {
-                var characters = Token.characters(pending)
+                var characters = Token.characters(pending[...])
                 _ = processInTableAnythingElse(&characters)
             } else {
                 insertCharacters(pending)

@@ -13,8 +13,8 @@ final class TreeBuilder {
     /// checks and end-tag searches for absent names finish in O(1).
     var openElementCounts = OpenElementCounts()
     var activeFormatting: [FormattingEntry] = []
-    /// Parallel to `activeFormatting`: each entry's Noah's Ark signature (0 for markers).
-    var activeFormattingSignatures: [Int] = []
+    /// Parallel to `activeFormatting`: each entry's Noah's Ark signature.
+    var activeFormattingSignatures: [FormattingSignature] = []
     var headElement: HTMLNode?
     var formElement: HTMLNode?
     var framesetOK = true
@@ -62,7 +62,7 @@ final class TreeBuilder {
             skipNextLineFeed = false
             if case .characters(let bytes) = token, bytes.first == ASCII.lineFeed {
                 if bytes.count == 1 { return }
-                token = .characters(Array(bytes.dropFirst()))
+                token = .characters(bytes.dropFirst())
             }
         }
         var reprocess = true
@@ -292,7 +292,7 @@ extension HTMLNode.Kind {
 /// Byte-run helpers for character tokens.
 enum CharacterRuns {
     /// The number of leading ASCII whitespace bytes.
-    static func leadingWhitespaceCount(_ bytes: [UInt8]) -> Int {
+    static func leadingWhitespaceCount<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
         var count = 0
         for byte in bytes {
             guard ASCII.isWhitespace(byte) else { break }
@@ -301,7 +301,8 @@ enum CharacterRuns {
         return count
     }
 
-    static func isAllWhitespace(_ bytes: [UInt8]) -> Bool {
+    /// Whether every byte is ASCII whitespace.
+    static func isAllWhitespace<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         bytes.allSatisfy(ASCII.isWhitespace)
     }
 }
