@@ -71,7 +71,7 @@ extension TreeBuilder {
         }
     }
 
-    func processForeignContent(_ token: inout Token) -> Bool {
+    mutating func processForeignContent(_ token: inout Token) -> Bool {
         switch token {
         case .characters(let bytes):
             var text = bytes
@@ -121,11 +121,11 @@ extension TreeBuilder {
 
     /// Processes by the current insertion mode directly, then lets any reprocessing go through
     /// the dispatcher again.
-    private func processInsertionModeFromForeignContent(_ token: inout Token) -> Bool {
+    private mutating func processInsertionModeFromForeignContent(_ token: inout Token) -> Bool {
         processInsertionMode(mode, &token)
     }
 
-    private func popUntilHTMLContent() {
+    private mutating func popUntilHTMLContent() {
         while let node = currentNode, node.elementNamespace != .html, !node.isMathMLTextIntegrationPoint,
             !node.isHTMLIntegrationPoint
         {
@@ -134,7 +134,7 @@ extension TreeBuilder {
     }
 
     /// "Any other start tag" in foreign content.
-    private func insertForeignStartTag(_ tag: TagToken) {
+    private mutating func insertForeignStartTag(_ tag: TagToken) {
         let namespace = adjustedCurrentNode?.elementNamespace ?? .html
         var adjusted = tag
         if namespace == .mathML {
@@ -149,7 +149,7 @@ extension TreeBuilder {
     }
 
     /// "Any other end tag" in foreign content.
-    private func foreignEndTag(_ tag: TagToken, _ token: inout Token) -> Bool {
+    private mutating func foreignEndTag(_ tag: TagToken, _ token: inout Token) -> Bool {
         var index = openElements.count - 1
         guard index >= 0 else { return false }
         if DoctypeQuirks.asciiLowercased(openElements[index].localName) != tag.name { parseError() }

@@ -53,7 +53,7 @@ public enum HTMLParser {
     private static func parseDocument(_ input: [UInt8], encoding: HTMLEncoding, source: HTMLEncodingSource)
         -> HTMLDocumentResult
     {
-        let builder = TreeBuilder(input: input)
+        var builder = TreeBuilder(input: input)
         builder.run()
         return HTMLDocumentResult(
             document: builder.document, encoding: encoding, encodingSource: source,
@@ -69,7 +69,7 @@ public enum HTMLParser {
         -> HTMLFragmentResult
     {
         let input = InputPreprocessor.normalizingNewlines(Array(html.utf8))
-        let builder = TreeBuilder(input: input)
+        var builder = TreeBuilder(input: input)
         let contextElement = HTMLNode(kind: .element(name: context, namespace: contextNamespace))
         builder.prepareFragment(context: contextElement)
         builder.run()
@@ -83,7 +83,7 @@ public enum HTMLParser {
 
 extension TreeBuilder {
     /// Sets up the fragment case (HTML §13.4, steps 4–12 of the fragment parsing algorithm).
-    func prepareFragment(context: HTMLNode) {
+    mutating func prepareFragment(context: HTMLNode) {
         contextElement = context
         if context.elementNamespace == .html {
             switch context.localName {

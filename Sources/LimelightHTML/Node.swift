@@ -154,25 +154,31 @@ public final class HTMLNode {
     }
 
     /// Releases descendants iteratively so that freeing a very deep tree cannot overflow the stack.
+    ///
+    /// Leaves are freed with their parent's child list (their own deinit does nothing); only
+    /// nodes that have children of their own wait on an explicit list, and each of those is
+    /// emptied before it is freed, so no deinit ever recurses.
     deinit {
         guard !children.isEmpty || templateContents != nil else { return }
-        for child in children { child.parentReference = nil }
-        var pending = children
-        children = []
-        if let contents = templateContents {
-            pending.append(contents)
-            templateContents = nil
-        }
+        var pending: [HTMLNode] = []
+        Self.detachChildren(of: self, into: &pending)
         while var node = pending.popLast() {
-            if isKnownUniquelyReferenced(&node) {
-                for child in node.children { child.parentReference = nil }
-                pending.append(contentsOf: node.children)
-                node.children = []
-                if let contents = node.templateContents {
-                    pending.append(contents)
-                    node.templateContents = nil
-                }
-            }
+            if isKnownUniquelyReferenced(&node) { Self.detachChildren(of: node, into: &pending) }
+        }
+    }
+
+    /// Empties `node`'s child list and template contents, clearing the children's parent
+    /// pointers, and appends the children that have descendants to `pending`.
+    private static func detachChildren(of node: HTMLNode, into pending: inout [HTMLNode]) {
+        let detached = node.children
+        node.children = []
+        for child in detached {
+            child.parentReference = nil
+            if !child.children.isEmpty || child.templateContents != nil { pending.append(child) }
+        }
+        if let contents = node.templateContents {
+            pending.append(contents)
+            node.templateContents = nil
         }
     }
 

@@ -22,8 +22,12 @@ struct Tokenizer {
     var textBuffer: [UInt8] = []
     var pendingRunStart = 0
     var pendingRunEnd = 0
-    var tokenQueue: [Token] = []
-    var tokenQueueHead = 0
+    /// Tokens emitted but not yet pulled. A step emits at most a character token and one other
+    /// token, so the first two wait in slots; `overflowTokens` holds any further ones.
+    var firstQueuedToken: Token?
+    var secondQueuedToken: Token?
+    var overflowTokens: [Token] = []
+    /// Whether the end of the input was reached; `.endOfFile` follows the queued tokens.
     var reachedEnd = false
 
     // The tag being built.
@@ -55,14 +59,13 @@ struct Tokenizer {
 
     /// Returns the next token; after the end of input it keeps returning `.endOfFile`.
     mutating func next() -> Token {
-        while tokenQueueHead >= tokenQueue.count {
-            tokenQueue.removeAll(keepingCapacity: true)
-            tokenQueueHead = 0
+        while firstQueuedToken == nil {
             if reachedEnd { return .endOfFile }
             step()
         }
-        let token = tokenQueue[tokenQueueHead]
-        tokenQueueHead += 1
+        let token = firstQueuedToken.take()!
+        firstQueuedToken = secondQueuedToken.take()
+        if firstQueuedToken != nil && !overflowTokens.isEmpty { secondQueuedToken = overflowTokens.removeFirst() }
         return token
     }
 
@@ -113,12 +116,22 @@ struct Tokenizer {
         textBuffer.append(contentsOf: ASCII.replacementCharacter)
     }
 
+    private mutating func enqueue(_ token: Token) {
+        if firstQueuedToken == nil {
+            firstQueuedToken = token
+        } else if secondQueuedToken == nil {
+            secondQueuedToken = token
+        } else {
+            overflowTokens.append(token)
+        }
+    }
+
     mutating func flushText() {
         if !textBuffer.isEmpty {
-            tokenQueue.append(.characters(textBuffer[...]))
+            enqueue(.characters(textBuffer[...]))
             textBuffer = []
         } else if pendingRunStart < pendingRunEnd {
-            tokenQueue.append(.characters(input[pendingRunStart..<pendingRunEnd]))
+            enqueue(.characters(input[pendingRunStart..<pendingRunEnd]))
             pendingRunStart = 0
             pendingRunEnd = 0
         }
@@ -126,12 +139,11 @@ struct Tokenizer {
 
     mutating func emit(_ token: Token) {
         flushText()
-        tokenQueue.append(token)
+        enqueue(token)
     }
 
     mutating func emitEndOfFile() {
         flushText()
-        tokenQueue.append(.endOfFile)
         reachedEnd = true
     }
 

@@ -3,7 +3,7 @@ extension TreeBuilder {
     /// Runs the algorithm for the end tag `subjectTag` (a formatting element's, so its name is
     /// interned). Returns false when the caller must instead act as described for
     /// "any other end tag".
-    func runAdoptionAgency(_ subjectTag: TagToken) -> Bool {
+    mutating func runAdoptionAgency(_ subjectTag: TagToken) -> Bool {
         let subject = subjectTag.id
         if let current = currentNode, current.isHTML(subject), indexInActiveFormatting(current) == nil {
             pop()

@@ -3,7 +3,7 @@
 extension TreeBuilder {
     /// Splits off and hands leading whitespace to `insertWhitespace`; returns true when nothing
     /// else remains, otherwise leaves the remainder in `token`.
-    func consumeLeadingWhitespace(_ token: inout Token, insert: Bool) -> Bool {
+    mutating func consumeLeadingWhitespace(_ token: inout Token, insert: Bool) -> Bool {
         guard case .characters(let bytes) = token else { return false }
         let count = CharacterRuns.leadingWhitespaceCount(bytes)
         if insert && count > 0 { insertCharacters(bytes.prefix(count)) }
@@ -12,7 +12,7 @@ extension TreeBuilder {
         return false
     }
 
-    func handleInitial(_ token: inout Token) -> Bool {
+    mutating func handleInitial(_ token: inout Token) -> Bool {
         switch token {
         case .characters:
             if consumeLeadingWhitespace(&token, insert: false) { return false }
@@ -40,7 +40,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleBeforeHTML(_ token: inout Token) -> Bool {
+    mutating func handleBeforeHTML(_ token: inout Token) -> Bool {
         switch token {
         case .doctype:
             parseError()
@@ -71,7 +71,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleBeforeHead(_ token: inout Token) -> Bool {
+    mutating func handleBeforeHead(_ token: inout Token) -> Bool {
         switch token {
         case .characters:
             if consumeLeadingWhitespace(&token, insert: false) { return false }
@@ -101,7 +101,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleInHead(_ token: inout Token) -> Bool {
+    mutating func handleInHead(_ token: inout Token) -> Bool {
         switch token {
         case .characters:
             if consumeLeadingWhitespace(&token, insert: true) { return false }
@@ -178,7 +178,7 @@ extension TreeBuilder {
     }
 
     /// The `</template>` end tag rules of "in head".
-    func endTemplate() {
+    mutating func endTemplate() {
         guard hasTemplateOnStack else {
             parseError()
             return
@@ -192,14 +192,14 @@ extension TreeBuilder {
     }
 
     /// The generic raw text and RCDATA element parsing algorithms (§13.2.6.2).
-    func parseGenericText(_ tag: TagToken, state: TokenizerState) {
+    mutating func parseGenericText(_ tag: TagToken, state: TokenizerState) {
         insertElement(tag)
         tokenizer.state = state
         originalMode = mode
         mode = .text
     }
 
-    func handleInHeadNoscript(_ token: inout Token) -> Bool {
+    mutating func handleInHeadNoscript(_ token: inout Token) -> Bool {
         switch token {
         case .doctype:
             parseError()
@@ -242,7 +242,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleAfterHead(_ token: inout Token) -> Bool {
+    mutating func handleAfterHead(_ token: inout Token) -> Bool {
         switch token {
         case .characters:
             if consumeLeadingWhitespace(&token, insert: true) { return false }

@@ -1,6 +1,6 @@
 /// The "in body" insertion mode (HTML §13.2.6.4.7).
 extension TreeBuilder {
-    func handleInBody(_ token: inout Token) -> Bool {
+    mutating func handleInBody(_ token: inout Token) -> Bool {
         switch token {
         case .characters(let bytes):
             insertBodyCharacters(bytes)
@@ -20,7 +20,7 @@ extension TreeBuilder {
 
     /// Character tokens in body: NULs are dropped, text is inserted after reconstructing the
     /// active formatting elements.
-    func insertBodyCharacters(_ bytes: ArraySlice<UInt8>) {
+    mutating func insertBodyCharacters(_ bytes: ArraySlice<UInt8>) {
         var text = bytes
         if text.contains(0) {
             parseError()
@@ -32,7 +32,7 @@ extension TreeBuilder {
         if framesetOK && !CharacterRuns.isAllWhitespace(text) { framesetOK = false }
     }
 
-    private func handleInBodyStartTag(_ tag: TagToken, _ token: inout Token) -> Bool {
+    private mutating func handleInBodyStartTag(_ tag: TagToken, _ token: inout Token) -> Bool {
         switch tag.id {
         case .html:
             parseError()
@@ -258,7 +258,7 @@ extension TreeBuilder {
         return DoctypeQuirks.asciiLowercased(type.value) == "hidden"
     }
 
-    func addMissingAttributes(_ attributes: [HTMLAttribute], to node: HTMLNode) {
+    mutating func addMissingAttributes(_ attributes: [HTMLAttribute], to node: HTMLNode) {
         for attribute in attributes where !node.attributes.contains(where: { $0.name == attribute.name }) {
             node.attributes.append(attribute)
         }
@@ -272,7 +272,7 @@ extension TreeBuilder {
         return nil
     }
 
-    private func handleInBodyEndTag(_ tag: TagToken, _ token: inout Token) -> Bool {
+    private mutating func handleInBodyEndTag(_ tag: TagToken, _ token: inout Token) -> Bool {
         let id = tag.id
         switch id {
         case .template:
@@ -374,7 +374,7 @@ extension TreeBuilder {
     }
 
     /// The "any other end tag" rules of "in body".
-    func anyOtherEndTag(_ tag: TagToken) {
+    mutating func anyOtherEndTag(_ tag: TagToken) {
         guard openElementCounts.contains(tag) else {
             parseError()
             return

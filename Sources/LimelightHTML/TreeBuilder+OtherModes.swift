@@ -3,7 +3,7 @@
 /// (HTML §13.2.6.4.8, §13.2.6.4.18–§13.2.6.4.23). Select elements are parsed by "in body"
 /// (the customizable `<select>` content model), so there are no "in select" modes.
 extension TreeBuilder {
-    func handleText(_ token: inout Token) -> Bool {
+    mutating func handleText(_ token: inout Token) -> Bool {
         switch token {
         case .characters(let bytes):
             insertCharacters(bytes)
@@ -22,7 +22,7 @@ extension TreeBuilder {
         }
     }
 
-    func handleInTemplate(_ token: inout Token) -> Bool {
+    mutating func handleInTemplate(_ token: inout Token) -> Bool {
         switch token {
         case .characters, .comment, .doctype:
             return handleInBody(&token)
@@ -61,7 +61,7 @@ extension TreeBuilder {
         }
     }
 
-    func handleAfterBody(_ token: inout Token) -> Bool {
+    mutating func handleAfterBody(_ token: inout Token) -> Bool {
         switch token {
         case .characters(let bytes):
             if CharacterRuns.isAllWhitespace(bytes) { return handleInBody(&token) }
@@ -97,13 +97,13 @@ extension TreeBuilder {
     }
 
     /// Inserts only the whitespace characters of a run; the others are parse errors.
-    private func insertWhitespaceOnly(_ bytes: ArraySlice<UInt8>) {
+    private mutating func insertWhitespaceOnly(_ bytes: ArraySlice<UInt8>) {
         let whitespace = bytes.filter(ASCII.isWhitespace)
         if whitespace.count != bytes.count { parseError() }
         insertCharacters(whitespace)
     }
 
-    func handleInFrameset(_ token: inout Token) -> Bool {
+    mutating func handleInFrameset(_ token: inout Token) -> Bool {
         switch token {
         case .characters(let bytes):
             insertWhitespaceOnly(bytes)
@@ -140,7 +140,7 @@ extension TreeBuilder {
         return false
     }
 
-    func handleAfterFrameset(_ token: inout Token) -> Bool {
+    mutating func handleAfterFrameset(_ token: inout Token) -> Bool {
         switch token {
         case .characters(let bytes):
             insertWhitespaceOnly(bytes)
@@ -162,7 +162,7 @@ extension TreeBuilder {
         return false
     }
 
-    func handleAfterAfterBody(_ token: inout Token) -> Bool {
+    mutating func handleAfterAfterBody(_ token: inout Token) -> Bool {
         switch token {
         case .comment(let text):
             insertComment(text, into: document)
@@ -189,7 +189,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleAfterAfterFrameset(_ token: inout Token) -> Bool {
+    mutating func handleAfterAfterFrameset(_ token: inout Token) -> Bool {
         switch token {
         case .comment(let text):
             insertComment(text, into: document)

@@ -52,32 +52,32 @@ extension TreeBuilder {
     }
 
     /// Generates implied end tags, except for HTML elements named `excluded`.
-    func generateImpliedEndTags(except excluded: TagID? = nil) {
+    mutating func generateImpliedEndTags(except excluded: TagID? = nil) {
         while let node = currentNode, node.isHTML(where: \.hasImpliedEndTag) {
             if let excluded, node.tagID == excluded { return }
             pop()
         }
     }
 
-    func generateImpliedEndTagsThoroughly() {
+    mutating func generateImpliedEndTagsThoroughly() {
         while let node = currentNode, node.isHTML(where: \.hasImpliedEndTagThoroughly) {
             pop()
         }
     }
 
     /// "Close a p element".
-    func closePElement() {
+    mutating func closePElement() {
         generateImpliedEndTags(except: .p)
         if !currentNodeIsHTML(.p) { parseError() }
         popUntilHTMLElementPopped(.p)
     }
 
-    func closePElementIfInButtonScope() {
+    mutating func closePElementIfInButtonScope() {
         if hasElementInScope(.p, .button) { closePElement() }
     }
 
     /// Resets the insertion mode appropriately (§13.2.4.1).
-    func resetInsertionMode() {
+    mutating func resetInsertionMode() {
         // Fast path: with none of the names the walk looks for open (but html and body), the
         // answer is known without walking a possibly very deep stack.
         if contextElement == nil && !TagID.resetModeNames.contains(where: hasOpenElement) {
@@ -150,7 +150,7 @@ extension TreeBuilder {
 
     /// Pushes an element onto the list, applying the Noah's Ark clause (at most three equal
     /// elements after the last marker).
-    func pushActiveFormattingElement(_ node: HTMLNode, _ tag: TagToken) {
+    mutating func pushActiveFormattingElement(_ node: HTMLNode, _ tag: TagToken) {
         var signature = FormattingSignature(of: tag)
         var matches = 0
         var earliestMatch: Int?
@@ -178,26 +178,26 @@ extension TreeBuilder {
         appendActiveFormattingEntry(.element(node, tag), signature: signature)
     }
 
-    func appendActiveFormattingEntry(_ entry: FormattingEntry, signature: FormattingSignature = .marker) {
+    mutating func appendActiveFormattingEntry(_ entry: FormattingEntry, signature: FormattingSignature = .marker) {
         activeFormatting.append(entry)
         activeFormattingSignatures.append(signature)
         entry.node?.isInActiveFormattingList = true
     }
 
-    func insertActiveFormattingEntry(_ node: HTMLNode, _ tag: TagToken, at index: Int) {
+    mutating func insertActiveFormattingEntry(_ node: HTMLNode, _ tag: TagToken, at index: Int) {
         activeFormatting.insert(.element(node, tag), at: index)
         activeFormattingSignatures.insert(FormattingSignature(of: tag), at: index)
         node.isInActiveFormattingList = true
     }
 
-    func removeActiveFormattingEntry(at index: Int) {
+    mutating func removeActiveFormattingEntry(at index: Int) {
         activeFormatting[index].node?.isInActiveFormattingList = false
         activeFormatting.remove(at: index)
         activeFormattingSignatures.remove(at: index)
     }
 
     /// Replaces the element of entry `index` (same tag, so the signature is unchanged).
-    func replaceActiveFormattingElement(at index: Int, with node: HTMLNode, _ tag: TagToken) {
+    mutating func replaceActiveFormattingElement(at index: Int, with node: HTMLNode, _ tag: TagToken) {
         activeFormatting[index].node?.isInActiveFormattingList = false
         activeFormatting[index] = .element(node, tag)
         node.isInActiveFormattingList = true
@@ -213,7 +213,7 @@ extension TreeBuilder {
     }
 
     /// Reconstructs the active formatting elements (§13.2.4.3).
-    func reconstructActiveFormattingElements() {
+    mutating func reconstructActiveFormattingElements() {
         guard let lastEntry = activeFormatting.last, case .element(let lastNode, _) = lastEntry,
             !lastNode.isOnOpenElementStack
         else { return }
@@ -233,7 +233,7 @@ extension TreeBuilder {
         }
     }
 
-    func clearActiveFormattingToLastMarker() {
+    mutating func clearActiveFormattingToLastMarker() {
         while let entry = activeFormatting.popLast() {
             activeFormattingSignatures.removeLast()
             guard let node = entry.node else { return }

@@ -4,7 +4,7 @@
 extension TreeBuilder {
     /// Fills every `selectedcontent` element with a clone of its select's selected option.
     /// - Complexity: O(n) in the size of the tree; only runs when a `selectedcontent` was parsed.
-    func updateSelectedContent(in root: HTMLNode) {
+    mutating func updateSelectedContent(in root: HTMLNode) {
         for select in root.descendantElements where select.isHTML(.select) {
             var selectedContent: HTMLNode?
             var firstOption: HTMLNode?

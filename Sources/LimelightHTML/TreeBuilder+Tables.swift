@@ -1,22 +1,22 @@
 /// Table insertion modes: "in table", "in table text", "in caption", "in column group",
 /// "in table body", "in row" and "in cell" (HTML §13.2.6.4.9–§13.2.6.4.15).
 extension TreeBuilder {
-    func clearStackBackToTableContext() {
+    mutating func clearStackBackToTableContext() {
         while let node = currentNode, !node.isHTML(where: \.isTableContext) { pop() }
     }
 
-    func clearStackBackToTableBodyContext() {
+    mutating func clearStackBackToTableBodyContext() {
         while let node = currentNode, !node.isHTML(where: \.isTableBodyContext) {
             pop()
         }
     }
 
-    func clearStackBackToTableRowContext() {
+    mutating func clearStackBackToTableRowContext() {
         while let node = currentNode, !node.isHTML(where: \.isTableRowContext) { pop() }
     }
 
     /// The "anything else" rules of "in table": process in body with foster parenting.
-    func processInTableAnythingElse(_ token: inout Token) -> Bool {
+    mutating func processInTableAnythingElse(_ token: inout Token) -> Bool {
         parseError()
         fosterParenting = true
         let reprocess = handleInBody(&token)
@@ -24,7 +24,7 @@ extension TreeBuilder {
         return reprocess
     }
 
-    func handleInTable(_ token: inout Token) -> Bool {
+    mutating func handleInTable(_ token: inout Token) -> Bool {
         switch token {
         case .characters:
             if let current = currentNode, current.isHTML(where: \.isTableTextTarget) {
@@ -115,7 +115,7 @@ extension TreeBuilder {
         return processInTableAnythingElse(&token)
     }
 
-    func handleInTableText(_ token: inout Token) -> Bool {
+    mutating func handleInTableText(_ token: inout Token) -> Bool {
         if case .characters(let bytes) = token {
             if bytes.contains(0) {
                 parseError()
@@ -139,7 +139,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleInCaption(_ token: inout Token) -> Bool {
+    mutating func handleInCaption(_ token: inout Token) -> Bool {
         switch token {
         case .endTag(let tag) where tag.id == .caption:
             _ = closeCaption()
@@ -157,7 +157,7 @@ extension TreeBuilder {
     }
 
     /// Closes the caption; returns whether it was closed (so the token should be reprocessed).
-    private func closeCaption() -> Bool {
+    private mutating func closeCaption() -> Bool {
         guard hasElementInScope(.caption, .table) else {
             parseError()
             return false
@@ -170,7 +170,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleInColumnGroup(_ token: inout Token) -> Bool {
+    mutating func handleInColumnGroup(_ token: inout Token) -> Bool {
         switch token {
         case .characters:
             if consumeLeadingWhitespace(&token, insert: true) { return false }
@@ -223,7 +223,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleInTableBody(_ token: inout Token) -> Bool {
+    mutating func handleInTableBody(_ token: inout Token) -> Bool {
         switch token {
         case .startTag(let tag):
             switch tag.id {
@@ -268,7 +268,7 @@ extension TreeBuilder {
         return handleInTable(&token)
     }
 
-    private func leaveTableBody() -> Bool {
+    private mutating func leaveTableBody() -> Bool {
         guard hasElementInScope(where: \.isTableSection, .table) else {
             parseError()
             return false
@@ -279,7 +279,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleInRow(_ token: inout Token) -> Bool {
+    mutating func handleInRow(_ token: inout Token) -> Bool {
         switch token {
         case .startTag(let tag):
             switch tag.id {
@@ -319,7 +319,7 @@ extension TreeBuilder {
         return handleInTable(&token)
     }
 
-    private func leaveRow() -> Bool {
+    private mutating func leaveRow() -> Bool {
         guard hasElementInScope(.tr, .table) else {
             parseError()
             return false
@@ -330,7 +330,7 @@ extension TreeBuilder {
         return true
     }
 
-    func handleInCell(_ token: inout Token) -> Bool {
+    mutating func handleInCell(_ token: inout Token) -> Bool {
         switch token {
         case .endTag(let tag) where tag.id.isCell:
             guard hasElementInScope(tag.id, .table) else {
@@ -366,7 +366,7 @@ extension TreeBuilder {
         }
     }
 
-    private func closeCell() {
+    private mutating func closeCell() {
         generateImpliedEndTags()
         if !(currentNode?.isHTML(where: \.isCell) ?? false) { parseError() }
         popUntilHTMLElementPopped(where: \.isCell)

@@ -2,7 +2,7 @@
 ///
 /// The builder pulls tokens from its tokenizer and, between pulls, adjusts the tokenizer state
 /// (RCDATA, RAWTEXT, script data, PLAINTEXT) and whether CDATA sections are allowed.
-final class TreeBuilder {
+struct TreeBuilder {
     var tokenizer: Tokenizer
     let document = HTMLNode(kind: .document)
     var mode: InsertionMode = .initial
@@ -35,7 +35,7 @@ final class TreeBuilder {
     // MARK: - Driving
 
     /// Runs tree construction to the end of the input.
-    func run() {
+    mutating func run() {
         while true {
             let token = tokenizer.next()
             if case .endOfFile = token {
@@ -51,12 +51,12 @@ final class TreeBuilder {
     /// The total number of parse errors (tokenizer and tree construction).
     var parseErrorCount: Int { errorCount + tokenizer.errorCount }
 
-    func parseError() {
+    mutating func parseError() {
         errorCount += 1
     }
 
     /// The tree construction dispatcher (§13.2.6).
-    func process(_ initialToken: Token) {
+    mutating func process(_ initialToken: Token) {
         var token = initialToken
         if skipNextLineFeed {
             skipNextLineFeed = false
@@ -79,7 +79,7 @@ final class TreeBuilder {
     }
 
     /// Processes `token` by the rules of `mode`; returns true when the token must be reprocessed.
-    func processInsertionMode(_ mode: InsertionMode, _ token: inout Token) -> Bool {
+    mutating func processInsertionMode(_ mode: InsertionMode, _ token: inout Token) -> Bool {
         switch mode {
         case .initial: return handleInitial(&token)
         case .beforeHTML: return handleBeforeHTML(&token)
@@ -133,21 +133,21 @@ final class TreeBuilder {
         return openElements.last
     }
 
-    func push(_ node: HTMLNode) {
+    mutating func push(_ node: HTMLNode) {
         openElements.append(node)
         node.isOnOpenElementStack = true
         openElementCounts.add(node)
     }
 
     @discardableResult
-    func pop() -> HTMLNode? {
+    mutating func pop() -> HTMLNode? {
         guard let node = openElements.popLast() else { return nil }
         node.isOnOpenElementStack = false
         openElementCounts.remove(node)
         return node
     }
 
-    func removeFromStack(_ node: HTMLNode) {
+    mutating func removeFromStack(_ node: HTMLNode) {
         guard let index = openElements.lastIndex(where: { $0 === node }) else { return }
         openElements.remove(at: index)
         node.isOnOpenElementStack = false
@@ -169,7 +169,7 @@ final class TreeBuilder {
     }
 
     /// Pops elements until an HTML element named `id` has been popped.
-    func popUntilHTMLElementPopped(_ id: TagID) {
+    mutating func popUntilHTMLElementPopped(_ id: TagID) {
         guard hasOpenElement(id) else { return }
         while let node = pop() {
             if node.isHTML(id) { return }
@@ -177,7 +177,7 @@ final class TreeBuilder {
     }
 
     /// Pops elements until an HTML element whose name satisfies `predicate` has been popped.
-    func popUntilHTMLElementPopped(where predicate: (TagID) -> Bool) {
+    mutating func popUntilHTMLElementPopped(where predicate: (TagID) -> Bool) {
         while let node = pop() {
             if node.isHTML(where: predicate) { return }
         }
@@ -214,7 +214,7 @@ final class TreeBuilder {
         return place
     }
 
-    func insert(_ node: HTMLNode, at place: (parent: HTMLNode, before: HTMLNode?)) {
+    mutating func insert(_ node: HTMLNode, at place: (parent: HTMLNode, before: HTMLNode?)) {
         if let before = place.before {
             place.parent.insertChild(node, before: before)
         } else {
@@ -222,7 +222,7 @@ final class TreeBuilder {
         }
     }
 
-    func createElement(_ tag: TagToken, namespace: HTMLNamespace) -> HTMLNode {
+    mutating func createElement(_ tag: TagToken, namespace: HTMLNamespace) -> HTMLNode {
         let node = HTMLNode(elementNamed: tag.name, tagID: tag.id, namespace: namespace, attributes: tag.attributes)
         if namespace == .html && tag.id == .template {
             node.templateContents = HTMLNode(kind: .documentFragment)
@@ -232,7 +232,7 @@ final class TreeBuilder {
 
     /// Inserts an element for `tag` at the appropriate place and pushes it (§13.2.6.1).
     @discardableResult
-    func insertElement(_ tag: TagToken, namespace: HTMLNamespace = .html) -> HTMLNode {
+    mutating func insertElement(_ tag: TagToken, namespace: HTMLNamespace = .html) -> HTMLNode {
         let node = createElement(tag, namespace: namespace)
         if namespace == .html && tag.id == .selectedcontent { sawSelectedContent = true }
         insert(node, at: appropriateInsertionPlace())
@@ -242,11 +242,11 @@ final class TreeBuilder {
 
     /// Inserts an HTML element with no attributes.
     @discardableResult
-    func insertElement(_ id: TagID) -> HTMLNode {
+    mutating func insertElement(_ id: TagID) -> HTMLNode {
         insertElement(TagToken(id))
     }
 
-    func insertComment(_ text: String, into parent: HTMLNode? = nil) {
+    mutating func insertComment(_ text: String, into parent: HTMLNode? = nil) {
         let node = HTMLNode(kind: .comment(text))
         if let parent {
             parent.appendChild(node)
@@ -257,7 +257,7 @@ final class TreeBuilder {
 
     /// Inserts characters, merging with an adjacent text node (§13.2.6.1 "insert a character").
     /// - Complexity: amortized O(length of `bytes`).
-    func insertCharacters<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    mutating func insertCharacters<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         guard !bytes.isEmpty else { return }
         let place = appropriateInsertionPlace()
         if place.parent.kind.isDocument { return }
