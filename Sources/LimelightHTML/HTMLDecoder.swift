@@ -34,12 +34,16 @@ public enum HTMLDecoder {
 
     /// Whether `bytes` is entirely well-formed UTF-8.
     public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { isValidUTF8($0) }
+    }
+
+    private static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0
         let end = bytes.count
         while index < end {
             let lead = bytes[index]
             if lead < 0x80 {
-                index += 1
+                index = ByteScan.asciiPrefixEnd(bytes, from: index)
                 continue
             }
             guard let shape = sequenceShape(lead), index + shape.count < end else { return false }

@@ -4,7 +4,7 @@ enum InputPreprocessor {
     /// Returns `bytes` (valid UTF-8) with every CR LF pair and every lone CR replaced by LF.
     /// - Complexity: O(n); returns the input unchanged when it holds no CR.
     static func normalizingNewlines(_ bytes: [UInt8]) -> [UInt8] {
-        guard let first = bytes.firstIndex(of: ASCII.carriageReturn) else { return bytes }
+        guard let first = ByteScan.firstIndex(of: ASCII.carriageReturn, in: bytes) else { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         output.append(contentsOf: bytes[..<first])

@@ -63,6 +63,8 @@ public final class HTMLNode {
     let tagID: TagID
     /// The element's namespace, or nil for other kinds; fixed when the node is created.
     let elementNamespace: HTMLNamespace?
+    /// Whether the node was created as a text node (read without copying `kind`).
+    let isText: Bool
 
     /// Creates a detached node.
     public init(kind: Kind, attributes: [HTMLAttribute] = []) {
@@ -75,6 +77,7 @@ public final class HTMLNode {
             tagID = .unknown
             elementNamespace = nil
         }
+        if case .text = kind { isText = true } else { isText = false }
     }
 
     /// Creates a detached element whose name is already interned as `tagID`.
@@ -83,6 +86,7 @@ public final class HTMLNode {
         self.attributes = attributes
         self.tagID = tagID
         elementNamespace = namespace
+        isText = false
     }
 
     /// The element's local name, or nil when this node is not an element.

@@ -5,9 +5,12 @@ struct OpenElementCounts {
     private var known = [Int](repeating: 0, count: TagID.count)
     /// Counts of names that are not interned.
     private var unknown: [String: Int] = [:]
+    /// How many open elements are SVG or MathML elements.
+    private(set) var foreignElements = 0
 
     /// Counts `node` as pushed.
     mutating func add(_ node: HTMLNode) {
+        if node.elementNamespace != .html { foreignElements += 1 }
         if node.tagID == .unknown {
             unknown[node.localName, default: 0] += 1
         } else {
@@ -17,6 +20,7 @@ struct OpenElementCounts {
 
     /// Counts `node` as popped.
     mutating func remove(_ node: HTMLNode) {
+        if node.elementNamespace != .html { foreignElements -= 1 }
         if node.tagID == .unknown {
             unknown[node.localName, default: 1] -= 1
         } else {

@@ -44,7 +44,7 @@ struct TreeBuilder {
                 break
             }
             process(token)
-            tokenizer.allowsCDATA = adjustedCurrentNode.map { $0.elementNamespace != .html } ?? false
+            tokenizer.allowsCDATA = mayBeInForeignContent && adjustedCurrentNode.map { $0.elementNamespace != .html } ?? false
         }
     }
 
@@ -106,7 +106,7 @@ struct TreeBuilder {
     }
 
     func shouldUseForeignContentRules(for token: Token) -> Bool {
-        guard let node = adjustedCurrentNode, node.elementNamespace != .html else { return false }
+        guard mayBeInForeignContent, let node = adjustedCurrentNode, node.elementNamespace != .html else { return false }
         switch token {
         case .endOfFile:
             return false
@@ -128,6 +128,12 @@ struct TreeBuilder {
 
     /// The context element when the stack holds only the root in a fragment parse, else the
     /// current node.
+    /// False when the adjusted current node is certainly an HTML element (no foreign element is
+    /// open and there is no context element), which spares most tokens the foreign content checks.
+    var mayBeInForeignContent: Bool {
+        openElementCounts.foreignElements > 0 || contextElement != nil
+    }
+
     var adjustedCurrentNode: HTMLNode? {
         if let contextElement, openElements.count == 1 { return contextElement }
         return openElements.last
@@ -260,7 +266,7 @@ struct TreeBuilder {
     mutating func insertCharacters<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         guard !bytes.isEmpty else { return }
         let place = appropriateInsertionPlace()
-        if place.parent.kind.isDocument { return }
+        if place.parent === document { return }
         let previous: HTMLNode?
         if let before = place.before {
             if let index = place.parent.children.lastIndex(where: { $0 === before }), index > 0 {
@@ -271,21 +277,13 @@ struct TreeBuilder {
         } else {
             previous = place.parent.children.last
         }
-        if let previous, case .text(var existing) = previous.kind {
+        if let previous, previous.isText, case .text(var existing) = previous.kind {
             previous.kind = .document  // Drop the node's reference so `existing` is uniquely owned.
             existing += String(decoding: bytes, as: UTF8.self)
             previous.kind = .text(existing)
             return
         }
         insert(HTMLNode(kind: .text(String(decoding: bytes, as: UTF8.self))), at: place)
-    }
-}
-
-extension HTMLNode.Kind {
-    /// Whether this is the document node kind.
-    var isDocument: Bool {
-        if case .document = self { return true }
-        return false
     }
 }
 

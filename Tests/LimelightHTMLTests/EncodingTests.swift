@@ -83,6 +83,24 @@ import Testing
         #expect(!HTMLDecoder.isValidUTF8([0xF0, 0x9F, 0x98]))
     }
 
+    @Test func utf8ValidationFindsInvalidBytesAfterLongASCIIRuns() {
+        for runLength in 0..<20 {
+            let ascii = [UInt8](repeating: 0x61, count: runLength)
+            #expect(HTMLDecoder.isValidUTF8(ascii + [0xC3, 0xA9] + ascii))
+            #expect(!HTMLDecoder.isValidUTF8(ascii + [0xFF] + ascii))
+            #expect(!HTMLDecoder.isValidUTF8(ascii + [0xC3]))
+        }
+    }
+
+    @Test func carriageReturnsAreFoundAtEveryOffset() throws {
+        for offset in 0..<20 {
+            let text = String(repeating: "x", count: offset) + "\r" + String(repeating: "y", count: 9)
+            let result = HTMLParser.parse(bytes: Array("<pre>\n".utf8) + Array(text.utf8) + Array("</pre>".utf8))
+            let pre = try #require(result.document.descendantElements.first { $0.isHTMLElement("pre") })
+            #expect(pre.textContent == String(repeating: "x", count: offset) + "\n" + String(repeating: "y", count: 9))
+        }
+    }
+
     @Test func windows1252MapsTheC1Range() {
         let bytes: [UInt8] = [0x80, 0x81, 0x93, 0x94, 0xE9, 0xFF]
         #expect(HTMLDecoder.decode(bytes, encoding: .windows1252) == "\u{20AC}\u{81}\u{201C}\u{201D}\u{E9}\u{FF}")
