@@ -173,10 +173,13 @@ struct WriterState: Sendable {
     }
 
     /// Keeps the number of in-memory segments logarithmic: merges groups of similar size.
+    ///
+    /// Groups are twice as large as on disk: the flush merges every in-memory segment anyway, so
+    /// merging them earlier mostly repeats work (bulk loads of a few batches never merge in memory).
     private mutating func mergeMemorySegments() throws {
         while true {
             let memory = slots.enumerated().filter { !$0.element.isOnDisk }
-            guard let group = Self.tieredGroup(memory.map { ($0.offset, $0.element.live.liveCount) }, factor: options.mergeFactor) else { return }
+            guard let group = Self.tieredGroup(memory.map { ($0.offset, $0.element.live.liveCount) }, factor: options.mergeFactor * 2) else { return }
             let sources = group.map { SegmentMerger.Source(reader: slots[$0].reader, live: slots[$0].live) }
             let (bytes, _) = try SegmentMerger.merge(sources)
             let region = MappedRegion(copying: bytes)

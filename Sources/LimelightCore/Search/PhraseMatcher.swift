@@ -32,17 +32,16 @@ struct PhraseMatcher {
 
         var iterators = try infos.map { try $0.map { try fieldReader.postings(for: $0, withPositions: true) } }
         var result: [UInt32] = []
+        var positionSets = [[UInt32]](repeating: [], count: iterators.count)
         for document in candidateDocuments {
-            var positionSets: [[UInt32]] = []
             for slot in iterators.indices {
-                var positions: [UInt32] = []
+                positionSets[slot].removeAll(keepingCapacity: true)
                 for i in iterators[slot].indices {
                     if try iterators[slot][i].advance(to: document), iterators[slot][i].document == document {
-                        positions.append(contentsOf: try iterators[slot][i].positions())
+                        try iterators[slot][i].appendPositions(to: &positionSets[slot])
                     }
                 }
-                if iterators[slot].count > 1 { positions.sort() }
-                positionSets.append(positions)
+                if iterators[slot].count > 1 { positionSets[slot].sort() }
             }
             if Self.hasConsecutiveRun(positionSets) { result.append(document) }
         }

@@ -1,9 +1,21 @@
+/// The positions of one term's documents, handed to ``FieldIndexWriter``.
+enum TermPositions {
+    /// Keyword fields: no positions.
+    case none
+    /// For each document in order, `freqs[i]` ascending positions.
+    case values(UnsafeBufferPointer<UInt32>)
+    /// Positions already encoded (as another segment wrote them): document `i`'s bytes end at
+    /// `ends[i]`, and start where the previous document's end.
+    case encoded(UnsafeRawBufferPointer, ends: UnsafeBufferPointer<Int>)
+}
+
 /// Writes one field's term dictionary, postings and positions, given terms in ascending byte order.
 ///
 /// Term dictionary section: `blockCount u32 | termCount u32 | blockIndex (blockCount × (firstTermOffset
 /// u32, blockOffset u32)) | firstTermsLength u32 | firstTerms | blocks`. Each block holds up to
-/// ``SegmentFormat/blockSize`` front-coded entries: `shared varint | suffixLength varint | suffix |
-/// documentFrequency varint | postingsOffset varint | positionsOffset varint`.
+/// ``SegmentFormat/blockSize`` front-coded entries (see ``DictionaryEntry``): the term's suffix after
+/// the prefix it shares with the previous term, its document frequency, and its postings and
+/// (text fields only) positions offsets as deltas from the previous entry of the block.
 ///
 /// Postings of a term: when the document frequency reaches ``SegmentFormat/skipInterval``, a skip
 /// table first (`count varint`, then per block of documents `lastDoc varint | byteOffset varint |
@@ -19,25 +31,17 @@ struct FieldIndexWriter {
     private(set) var positions = ByteWriter()
     private(set) var termCount = 0
     private var previousTerm: [UInt8] = []
+    private var previousPostingsOffset = 0
+    private var previousPositionsOffset = 0
+    /// Scratch buffer for the entries of terms with a skip table.
+    private var skipData = ByteWriter()
 
     init(kind: FieldKind) { self.kind = kind }
 
-    /// Adds a term with its postings. `positions` holds, for each document in order, `freqs[i]`
-    /// positions (ignored for keyword fields).
-    mutating func add(term: [UInt8], documents: [UInt32], freqs: [UInt32], positions termPositions: [UInt32]) {
-        documents.withUnsafeBufferPointer { documents in
-            freqs.withUnsafeBufferPointer { freqs in
-                termPositions.withUnsafeBufferPointer { positions in
-                    add(term: term, documents: documents, freqs: freqs, positions: positions)
-                }
-            }
-        }
-    }
-
-    /// Adds a term with its postings (see the array form).
+    /// Adds a term with its postings (`documents` ascending, `freqs[i]` the frequency in document i).
     mutating func add(
-        term: [UInt8], documents: UnsafeBufferPointer<UInt32>, freqs: UnsafeBufferPointer<UInt32>,
-        positions termPositions: UnsafeBufferPointer<UInt32>
+        term: UnsafeRawBufferPointer, documents: UnsafeBufferPointer<UInt32>, freqs: UnsafeBufferPointer<UInt32>,
+        positions termPositions: TermPositions
     ) {
         precondition(!documents.isEmpty)
         if termCount % SegmentFormat.blockSize == 0 {
@@ -45,28 +49,32 @@ struct FieldIndexWriter {
             firstTerms.writeVarInt(term.count)
             firstTerms.write(bytes: term)
             previousTerm.removeAll(keepingCapacity: true)
+            previousPostingsOffset = 0
+            previousPositionsOffset = 0
         }
-        var shared = 0
-        let limit = min(previousTerm.count, term.count)
-        while shared < limit && previousTerm[shared] == term[shared] { shared += 1 }
-        blocks.writeVarInt(shared)
-        blocks.writeVarInt(term.count - shared)
-        blocks.write(bytes: term[shared...])
+        let shared = previousTerm.withUnsafeBytes { commonPrefixLength($0, term) }
+        blocks.writeVarInt(UInt64(term.count - shared) << 4 | UInt64(min(shared, 15)))
+        if shared >= 15 { blocks.writeVarInt(shared - 15) }
+        blocks.write(bytes: UnsafeRawBufferPointer(rebasing: term[shared...]))
         blocks.writeVarInt(documents.count)
-        blocks.writeVarInt(postings.count)
-        blocks.writeVarInt(kind == .text ? positions.count : 0)
+        blocks.writeVarInt(postings.count - previousPostingsOffset)
+        previousPostingsOffset = postings.count
+        if kind == .text {
+            blocks.writeVarInt(positions.count - previousPositionsOffset)
+            previousPositionsOffset = positions.count
+        }
         if documents.count >= SegmentFormat.skipInterval {
-            var data = ByteWriter(capacity: documents.count * 2)
-            let skips = Self.writeEntries(kind: kind, documents: documents, freqs: freqs, positions: termPositions, into: &data, positionsOutput: &positions)
+            skipData.bytes.removeAll(keepingCapacity: true)
+            let skips = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &skipData, positionsOutput: &positions)
             postings.writeVarInt(skips.count)
             for (lastDoc, offset, positionsOffset) in skips {
                 postings.writeVarInt(UInt64(lastDoc))
                 postings.writeVarInt(offset)
                 postings.writeVarInt(positionsOffset)
             }
-            postings.write(bytes: data.bytes)
+            postings.write(bytes: skipData.bytes)
         } else {
-            _ = Self.writeEntries(kind: kind, documents: documents, freqs: freqs, positions: termPositions, into: &postings, positionsOutput: &positions)
+            _ = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &postings, positionsOutput: &positions)
         }
         previousTerm.removeAll(keepingCapacity: true)
         previousTerm.append(contentsOf: term)
@@ -75,8 +83,8 @@ struct FieldIndexWriter {
 
     /// Writes the document entries (and positions) of one term; returns the skip entries.
     private static func writeEntries(
-        kind: FieldKind, documents: UnsafeBufferPointer<UInt32>, freqs: UnsafeBufferPointer<UInt32>,
-        positions termPositions: UnsafeBufferPointer<UInt32>, into data: inout ByteWriter, positionsOutput positions: inout ByteWriter
+        documents: UnsafeBufferPointer<UInt32>, freqs: UnsafeBufferPointer<UInt32>,
+        positions termPositions: TermPositions, into data: inout ByteWriter, positionsOutput positions: inout ByteWriter
     ) -> [(UInt32, Int, Int)] {
         var skips: [(UInt32, Int, Int)] = []
         let dataStart = data.count
@@ -89,14 +97,20 @@ struct FieldIndexWriter {
             let tf = freqs[i]
             data.writeVarInt((UInt64(delta) << 1) | (tf == 1 ? 1 : 0))
             if tf != 1 { data.writeVarInt(UInt64(tf)) }
-            if kind == .text {
+            switch termPositions {
+            case .none:
+                break
+            case .values(let values):
                 var last: UInt32 = 0
                 for _ in 0..<Int(tf) {
-                    let position = termPositions[positionIndex]
+                    let position = values[positionIndex]
                     positions.writeVarInt(UInt64(position &- last))
                     last = position
                     positionIndex += 1
                 }
+            case .encoded(let bytes, let ends):
+                let start = i == 0 ? 0 : ends[i - 1]
+                positions.write(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<ends[i]]))
             }
             previous = document
             if (i + 1) % SegmentFormat.skipInterval == 0 && i + 1 < documents.count {

@@ -94,23 +94,53 @@ public struct PostingsIterator {
     }
 
     private mutating func skipPendingPositions() throws {
+        guard pendingPositions > 0, let reader = positionsReader else { return }
+        let buffer = reader.buffer
+        var offset = reader.offset
         while pendingPositions > 0 {
-            _ = try positionsReader!.readVarInt()
-            pendingPositions -= 1
+            guard offset < buffer.count else { throw StorageError.corrupt("truncated positions") }
+            if buffer[offset] < 0x80 { pendingPositions -= 1 }
+            offset += 1
         }
+        positionsReader!.offset = offset
     }
 
     /// The positions of the current document, in ascending order (text fields only; empty otherwise).
     public mutating func positions() throws -> [UInt32] {
-        guard positionsReader != nil else { return [] }
         var result: [UInt32] = []
         result.reserveCapacity(pendingPositions)
+        try appendPositions(to: &result)
+        return result
+    }
+
+    /// Appends the positions of the current document, in ascending order, to `output` (text fields
+    /// only; nothing otherwise). Reuse one buffer across documents to avoid allocating.
+    public mutating func appendPositions(to output: inout [UInt32]) throws {
+        guard var reader = positionsReader else { return }
         var last: UInt32 = 0
         while pendingPositions > 0 {
-            last = last &+ UInt32(truncatingIfNeeded: try positionsReader!.readVarInt())
-            result.append(last)
+            last = last &+ UInt32(truncatingIfNeeded: try reader.readVarInt())
+            output.append(last)
             pendingPositions -= 1
         }
-        return result
+        positionsReader = reader
+    }
+
+    /// Appends the current document's positions to `output` exactly as they are encoded (for merging,
+    /// where positions do not change), without decoding them.
+    mutating func appendEncodedPositions(to output: inout [UInt8]) throws {
+        guard let reader = positionsReader else { return }
+        let buffer = reader.buffer
+        let start = reader.offset
+        var offset = start
+        var remaining = pendingPositions
+        while remaining > 0 {
+            guard offset < buffer.count else { throw StorageError.corrupt("truncated positions") }
+            if buffer[offset] < 0x80 { remaining -= 1 }
+            offset += 1
+        }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start..<offset]))
+        positionsReader!.offset = offset
+        pendingPositions = 0
     }
 }

@@ -1,14 +1,13 @@
 /// Builds an immutable segment from documents: inverts terms into sorted dictionaries and
 /// postings, records field lengths, numeric columns and stored documents.
 ///
-/// Inversion keeps, per field, one dictionary from term to a dense term number and three flat
-/// arrays of occurrences (term number, document, position). A counting sort by term number then
-/// yields every term's postings in document order without allocating per term.
+/// Inversion keeps, per field, a ``TermTable`` from term bytes to a dense term number and three
+/// flat arrays of occurrences (term number, document, position). A counting sort by term number
+/// then yields every term's postings in document order without allocating per term.
 enum SegmentBuilder {
     private struct FieldState {
         var kind: FieldKind
-        var termNumbers: [String: UInt32] = [:]
-        var terms: [String] = []
+        var terms = TermTable()
         var occurrenceTerms: [UInt32] = []
         var occurrenceDocuments: [UInt32] = []
         var occurrencePositions: [UInt32] = []
@@ -18,15 +17,10 @@ enum SegmentBuilder {
 
         init(kind: FieldKind) { self.kind = kind }
 
+        @inline(__always)
         mutating func add(_ term: String, document: UInt32, position: UInt32) {
-            let number: UInt32
-            if let existing = termNumbers[term] {
-                number = existing
-            } else {
-                number = UInt32(terms.count)
-                termNumbers[term] = number
-                terms.append(term)
-            }
+            var term = term
+            let number = term.withUTF8 { terms.number(of: UnsafeRawBufferPointer($0)) }
             occurrenceTerms.append(number)
             occurrenceDocuments.append(document)
             if kind == .text { occurrencePositions.append(position) }
@@ -39,6 +33,7 @@ enum SegmentBuilder {
         var fieldNames: [String] = [keyFieldName]
         var fieldNumbers: [String: Int] = [keyFieldName: 0]
         var fields: [FieldState] = [FieldState(kind: .keyword)]
+        var recentNumbers: [Int] = []
         var numbers: [String: [Double]] = [:]
         var stored = ByteWriter(capacity: documents.count * 64)
         var storedOffsets = ByteWriter(capacity: (documents.count + 1) * 8)
@@ -48,9 +43,13 @@ enum SegmentBuilder {
             let doc = UInt32(index)
             fields[0].add(document.key, document: doc, position: 0)
             fields[0].documentCount += 1
-            for field in document.fields where field.field != keyFieldName {
+            for (slot, field) in document.fields.enumerated() where field.field != keyFieldName {
+                // Documents usually list the same fields in the same order: try the field seen at
+                // this place in the previous document before hashing the name.
                 let number: Int
-                if let existing = fieldNumbers[field.field] {
+                if slot < recentNumbers.count, fieldNames[recentNumbers[slot]] == field.field {
+                    number = recentNumbers[slot]
+                } else if let existing = fieldNumbers[field.field] {
                     number = existing
                 } else {
                     number = fields.count
@@ -58,6 +57,7 @@ enum SegmentBuilder {
                     fieldNames.append(field.field)
                     fields.append(FieldState(kind: field.kind))
                 }
+                if slot < recentNumbers.count { recentNumbers[slot] = number } else { recentNumbers.append(number) }
                 for occurrence in field.terms {
                     fields[number].add(occurrence.term, document: doc, position: occurrence.position)
                 }
@@ -111,46 +111,44 @@ enum SegmentBuilder {
     /// Sorts a field's occurrences by term (counting sort, stable) and writes its postings.
     private static func invert(_ state: FieldState) -> FieldIndexWriter {
         let termCount = state.terms.count
+        let isText = state.kind == .text
         var starts = [Int](repeating: 0, count: termCount + 1)
         for term in state.occurrenceTerms { starts[Int(term) + 1] += 1 }
         for i in 0..<termCount { starts[i + 1] += starts[i] }
         var cursor = starts
         let total = state.occurrenceTerms.count
         var sortedDocuments = [UInt32](repeating: 0, count: total)
-        var sortedPositions = [UInt32](repeating: 0, count: state.kind == .text ? total : 0)
+        var sortedPositions = [UInt32](repeating: 0, count: isText ? total : 0)
         for i in 0..<total {
             let term = Int(state.occurrenceTerms[i])
             let slot = cursor[term]
             cursor[term] += 1
             sortedDocuments[slot] = state.occurrenceDocuments[i]
-            if state.kind == .text { sortedPositions[slot] = state.occurrencePositions[i] }
+            if isText { sortedPositions[slot] = state.occurrencePositions[i] }
         }
-        var order = Array(0..<termCount)
-        let termBytes = state.terms.map { Array($0.utf8) }
-        order.sort { termBytes[$0].lexicographicallyPrecedes(termBytes[$1]) }
 
         var writer = FieldIndexWriter(kind: state.kind)
         var documents: [UInt32] = []
         var freqs: [UInt32] = []
-        for term in order {
-            documents.removeAll(keepingCapacity: true)
-            freqs.removeAll(keepingCapacity: true)
-            for slot in starts[term]..<starts[term + 1] {
-                let document = sortedDocuments[slot]
-                if documents.last == document {
-                    freqs[freqs.count - 1] += 1
-                } else {
-                    documents.append(document)
-                    freqs.append(1)
+        sortedPositions.withUnsafeBufferPointer { positionBuffer in
+            for term in state.terms.sortedNumbers() {
+                documents.removeAll(keepingCapacity: true)
+                freqs.removeAll(keepingCapacity: true)
+                for slot in starts[term]..<starts[term + 1] {
+                    let document = sortedDocuments[slot]
+                    if documents.last == document {
+                        freqs[freqs.count - 1] += 1
+                    } else {
+                        documents.append(document)
+                        freqs.append(1)
+                    }
                 }
-            }
-            documents.withUnsafeBufferPointer { documentBuffer in
-                freqs.withUnsafeBufferPointer { freqBuffer in
-                    sortedPositions.withUnsafeBufferPointer { positionBuffer in
-                        let positions = state.kind == .text
-                            ? UnsafeBufferPointer(rebasing: positionBuffer[starts[term]..<starts[term + 1]])
-                            : UnsafeBufferPointer(rebasing: positionBuffer[0..<0])
-                        writer.add(term: termBytes[term], documents: documentBuffer, freqs: freqBuffer, positions: positions)
+                let positions: TermPositions = isText ? .values(UnsafeBufferPointer(rebasing: positionBuffer[starts[term]..<starts[term + 1]])) : .none
+                state.terms.withTerm(term) { termBytes in
+                    documents.withUnsafeBufferPointer { documentBuffer in
+                        freqs.withUnsafeBufferPointer { freqBuffer in
+                            writer.add(term: termBytes, documents: documentBuffer, freqs: freqBuffer, positions: positions)
+                        }
                     }
                 }
             }

@@ -14,7 +14,8 @@
 /// of doubles; the stored documents and their offsets.
 enum SegmentFormat {
     static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
-    static let version: UInt32 = 1
+    /// Version 2: dictionary entries with packed prefix headers and delta-coded offsets.
+    static let version: UInt32 = 2
     static let footerSize = 20
     static let directoryEntrySize = 20
     /// Terms per term-dictionary block.

@@ -1,20 +1,25 @@
 /// Merges segments into one, dropping deleted documents.
 ///
-/// Terms are merged field by field from the sorted dictionaries; postings are decoded, renumbered
-/// and re-encoded. Documents keep their relative order.
+/// Each field's sorted dictionaries are merged in a single pass (a k-way merge of term cursors);
+/// postings are renumbered and re-encoded, while positions, which do not depend on document ids,
+/// are copied as encoded. Stored documents are copied as encoded too. Documents keep their
+/// relative order.
 enum SegmentMerger {
     struct Source: Sendable {
         var reader: SegmentReader
         var live: LiveDocuments
     }
 
+    /// The new id of a deleted document in ``merge(_:)``'s internal mapping.
+    private static let deleted = UInt32.max
+
     /// The merged segment's bytes, and for each source the new id of each of its documents
     /// (nil for deleted ones).
     static func merge(_ sources: [Source]) throws -> (bytes: [UInt8], mapping: [[UInt32?]]) {
-        var mapping: [[UInt32?]] = []
+        var mapping: [[UInt32]] = []
         var next: UInt32 = 0
         for source in sources {
-            var map = [UInt32?](repeating: nil, count: source.reader.documentCount)
+            var map = [UInt32](repeating: deleted, count: source.reader.documentCount)
             source.live.forEachLive { document in
                 map[Int(document)] = next
                 next += 1
@@ -54,21 +59,19 @@ enum SegmentMerger {
             var values = [Double](repeating: .nan, count: documentCount)
             for (s, source) in sources.enumerated() {
                 guard let column = source.reader.column(name) else { continue }
-                for (document, target) in mapping[s].enumerated() {
-                    if let target, let value = column.value(UInt32(document)) { values[Int(target)] = value }
+                for (document, target) in mapping[s].enumerated() where target != deleted {
+                    if let value = column.value(UInt32(document)) { values[Int(target)] = value }
                 }
             }
             writer.addSection(.numbers, field: UInt16(i), values.withUnsafeBytes { Array($0) })
         }
 
-        var stored = ByteWriter()
+        var stored = ByteWriter(capacity: sources.reduce(0) { $0 + $1.reader.storedByteCount })
         var offsets = ByteWriter(capacity: (documentCount + 1) * 8)
         for (s, source) in sources.enumerated() {
-            for (document, target) in mapping[s].enumerated() where target != nil {
-                let entry = try source.reader.storedDocument(UInt32(document))
+            for (document, target) in mapping[s].enumerated() where target != deleted {
                 offsets.write(UInt64(stored.count))
-                stored.writeString(entry.key)
-                stored.writeBlob(entry.stored)
+                stored.write(bytes: try source.reader.storedEntry(UInt32(document)))
             }
         }
         offsets.write(UInt64(stored.count))
@@ -76,77 +79,113 @@ enum SegmentMerger {
         writer.addSection(.storedOffsets, offsets.bytes)
         let meta = SegmentMeta(documentCount: documentCount, fields: statistics, numericFields: numericNames)
         writer.addSection(.meta, meta.encode())
-        return (writer.finish(), mapping)
+        return (writer.finish(), mapping.map { $0.map { $0 == deleted ? nil : $0 } })
     }
 
     private static func mergeField(
-        _ name: String, kind: FieldKind, sources: [Source], mapping: [[UInt32?]], documentCount: Int
+        _ name: String, kind: FieldKind, sources: [Source], mapping: [[UInt32]], documentCount: Int
     ) throws -> (FieldIndexWriter, FieldStatistics, [UInt16]) {
-        // Collect every (term, source, info) and sort by term then source, so each term's postings
-        // come out in ascending new-document order.
-        var entries: [(term: [UInt8], source: Int, info: TermInfo)] = []
         var readers: [FieldReader?] = []
+        var cursors: [TermCursor] = []
+        var active: [Int] = []  // sources with a current term, ascending
         for (s, source) in sources.enumerated() {
             let field = source.reader.field(name)
             readers.append(field)
-            guard let field, field.statistics.kind == kind else { continue }
-            try field.dictionary.forEachTerm { term, info in
-                entries.append((Array(term), s, info))
-                return true
-            }
+            var cursor = (field?.dictionary ?? TermDictionary.empty).makeCursor()
+            if let field, field.statistics.kind == kind, try cursor.next() { active.append(s) }
+            cursors.append(cursor)
         }
-        entries.sort { $0.term == $1.term ? $0.source < $1.source : $0.term.lexicographicallyPrecedes($1.term) }
 
         var writer = FieldIndexWriter(kind: kind)
-        var lengths = kind == .text ? [UInt16](repeating: 0, count: documentCount) : []
         var hasField = [Bool](repeating: false, count: documentCount)
-        var index = 0
+        var matching: [Int] = []
         var documents: [UInt32] = []
         var freqs: [UInt32] = []
-        var positions: [UInt32] = []
-        while index < entries.count {
-            let term = entries[index].term
-            documents.removeAll(keepingCapacity: true)
-            freqs.removeAll(keepingCapacity: true)
-            positions.removeAll(keepingCapacity: true)
-            while index < entries.count && entries[index].term == term {
-                let entry = entries[index]
-                let field = readers[entry.source]!
-                var postings = try field.postings(for: entry.info, withPositions: kind == .text)
-                while try postings.next() {
-                    guard Int(postings.document) < mapping[entry.source].count else {
-                        throw StorageError.corrupt("postings of segment \(sources[entry.source].reader.name) point past its documents")
+        var positionBytes: [UInt8] = []
+        var positionEnds: [Int] = []
+        try cursors.withUnsafeMutableBufferPointer { cursors in
+            while !active.isEmpty {
+                // The smallest current term and the sources at it, in source order (so that the new
+                // document ids come out ascending).
+                var smallest = active[0]
+                matching.removeAll(keepingCapacity: true)
+                matching.append(smallest)
+                for s in active.dropFirst() {
+                    let order = cursors[s].withTerm { a in cursors[smallest].withTerm { b in compareBytes(a, b) } }
+                    if order < 0 {
+                        smallest = s
+                        matching.removeAll(keepingCapacity: true)
+                        matching.append(s)
+                    } else if order == 0 {
+                        matching.append(s)
                     }
-                    guard let target = mapping[entry.source][Int(postings.document)] else { continue }
-                    documents.append(target)
-                    freqs.append(postings.frequency)
-                    hasField[Int(target)] = true
-                    if kind == .text { positions.append(contentsOf: try postings.positions()) }
                 }
-                index += 1
-            }
-            if !documents.isEmpty {
-                writer.add(term: term, documents: documents, freqs: freqs, positions: positions)
+                documents.removeAll(keepingCapacity: true)
+                freqs.removeAll(keepingCapacity: true)
+                positionBytes.removeAll(keepingCapacity: true)
+                positionEnds.removeAll(keepingCapacity: true)
+                for s in matching {
+                    var postings = try readers[s]!.postings(for: cursors[s].info, withPositions: kind == .text)
+                    try mapping[s].withUnsafeBufferPointer { map in
+                        while try postings.next() {
+                            guard Int(postings.document) < map.count else {
+                                throw StorageError.corrupt("postings of segment \(sources[s].reader.name) point past its documents")
+                            }
+                            let target = map[Int(postings.document)]
+                            if target == deleted { continue }
+                            documents.append(target)
+                            freqs.append(postings.frequency)
+                            hasField[Int(target)] = true
+                            if kind == .text {
+                                try postings.appendEncodedPositions(to: &positionBytes)
+                                positionEnds.append(positionBytes.count)
+                            }
+                        }
+                    }
+                }
+                if !documents.isEmpty {
+                    cursors[smallest].withTerm { term in
+                        documents.withUnsafeBufferPointer { documentBuffer in
+                            freqs.withUnsafeBufferPointer { freqBuffer in
+                                positionBytes.withUnsafeBytes { bytes in
+                                    positionEnds.withUnsafeBufferPointer { ends in
+                                        writer.add(
+                                            term: term, documents: documentBuffer, freqs: freqBuffer,
+                                            positions: kind == .text ? .encoded(bytes, ends: ends) : .none)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                var index = 0
+                while index < active.count {
+                    let s = active[index]
+                    if matching.contains(s), !(try cursors[s].next()) {
+                        active.remove(at: index)
+                    } else {
+                        index += 1
+                    }
+                }
             }
         }
+
+        let withField = hasField.lazy.filter { $0 }.count
+        var lengths = kind == .text ? [UInt16](repeating: 0, count: documentCount) : []
         var totalLength: UInt64 = 0
         if kind == .text {
             for (s, field) in readers.enumerated() {
                 guard let field else { continue }
-                for (document, target) in mapping[s].enumerated() {
-                    if let target {
-                        let length = field.length(of: UInt32(document))
-                        lengths[Int(target)] = UInt16(min(length, UInt32(UInt16.max)))
-                        totalLength += UInt64(length)
-                    }
+                for (document, target) in mapping[s].enumerated() where target != deleted {
+                    let length = field.length(of: UInt32(document))
+                    lengths[Int(target)] = UInt16(min(length, UInt32(UInt16.max)))
+                    totalLength += UInt64(length)
                 }
             }
         } else {
-            totalLength = UInt64(hasField.lazy.filter { $0 }.count)
+            totalLength = UInt64(withField)
         }
-        let statistics = FieldStatistics(
-            name: name, kind: kind, termCount: writer.termCount, totalLength: totalLength,
-            documentCount: hasField.lazy.filter { $0 }.count)
+        let statistics = FieldStatistics(name: name, kind: kind, termCount: writer.termCount, totalLength: totalLength, documentCount: withField)
         return (writer, statistics, lengths)
     }
 }

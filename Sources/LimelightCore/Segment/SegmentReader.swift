@@ -119,7 +119,7 @@ public final class SegmentReader: @unchecked Sendable {
             if let lengths, lengths.count != documentCount * 2 { throw StorageError.corrupt("segment \(name) field lengths size mismatch") }
             fields[statistics.name] = FieldReader(
                 statistics: statistics,
-                dictionary: try TermDictionary(try section(.terms, field)),
+                dictionary: try TermDictionary(try section(.terms, field), hasPositions: statistics.kind == .text),
                 postings: try section(.postings, field),
                 positions: statistics.kind == .text ? try section(.positions, field) : nil,
                 lengths: lengths)
@@ -148,15 +148,24 @@ public final class SegmentReader: @unchecked Sendable {
 
     /// The key and stored bytes of `document`.
     public func storedDocument(_ document: UInt32) throws -> (key: String, stored: [UInt8]) {
+        var reader = ByteReader(try storedEntry(document))
+        let key = try reader.readString()
+        return (key, try reader.readBlob())
+    }
+
+    /// The encoded stored entry of `document` (its length-prefixed key, then its length-prefixed
+    /// stored bytes), as segments hold it.
+    func storedEntry(_ document: UInt32) throws -> UnsafeRawBufferPointer {
         guard Int(document) < documentCount else { throw StorageError.invalidArgument("document \(document) out of range") }
         var offsets = ByteReader(storedOffsets, offset: Int(document) * 8)
         let start = Int(clamping: try offsets.readUInt64())
         let end = Int(clamping: try offsets.readUInt64())
         guard start <= end, end <= stored.count else { throw StorageError.corrupt("segment \(name) stored offsets out of bounds") }
-        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: stored[start..<end]))
-        let key = try reader.readString()
-        return (key, try reader.readBlob())
+        return UnsafeRawBufferPointer(rebasing: stored[start..<end])
     }
+
+    /// Bytes of the stored documents section.
+    var storedByteCount: Int { stored.count }
 
     /// The key of `document`.
     public func key(of document: UInt32) throws -> String { try storedDocument(document).key }

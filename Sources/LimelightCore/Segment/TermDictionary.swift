@@ -7,7 +7,8 @@ import Darwin
 /// Read access to one field's sorted, front-coded term dictionary (see ``FieldIndexWriter``).
 ///
 /// Exact and prefix lookups binary-search the block index by first term and then scan one block,
-/// so a lookup costs O(log(blocks) · prefix length + block size + matches).
+/// so a lookup costs O(log(blocks) · prefix length + block size + matches). Exact lookups compare
+/// the key against the front-coded entries in place and allocate nothing.
 public struct TermDictionary: @unchecked Sendable {
     // Safety: an immutable view into a segment's bytes, which outlive it (the segment keeps its
     // region alive while any snapshot references it).
@@ -16,13 +17,16 @@ public struct TermDictionary: @unchecked Sendable {
     let blockCount: Int
     /// Number of terms.
     public let termCount: Int
+    /// Whether entries carry a positions offset (text fields).
+    let hasPositions: Bool
     private let blockIndexOffset: Int
     private let firstTermsOffset: Int
     private let firstTermsLength: Int
     private let blocksOffset: Int
 
-    init(_ bytes: UnsafeRawBufferPointer) throws {
+    init(_ bytes: UnsafeRawBufferPointer, hasPositions: Bool) throws {
         self.bytes = bytes
+        self.hasPositions = hasPositions
         var reader = ByteReader(bytes)
         blockCount = Int(try reader.readUInt32())
         termCount = Int(try reader.readUInt32())
@@ -41,7 +45,7 @@ public struct TermDictionary: @unchecked Sendable {
     static let empty: TermDictionary = {
         let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: 12, alignment: 8)
         raw.initializeMemory(as: UInt8.self, repeating: 0)
-        return try! TermDictionary(UnsafeRawBufferPointer(raw))
+        return try! TermDictionary(UnsafeRawBufferPointer(raw), hasPositions: false)
     }()
 
     private func blockEntry(_ block: Int) -> (termOffset: Int, blockOffset: Int) {
@@ -76,66 +80,157 @@ public struct TermDictionary: @unchecked Sendable {
         return result
     }
 
+    /// A reader of the entries of `block`, positioned at its first entry.
+    private func entryReader(at block: Int) -> ByteReader {
+        ByteReader(bytes, offset: blocksOffset + blockEntry(block).blockOffset)
+    }
+
     /// The postings location of `term`, or nil when the field does not contain it.
     public func lookup(_ term: String) throws -> TermInfo? {
         var key = term
-        return try key.withUTF8 { utf8 in
-            let keyBytes = UnsafeRawBufferPointer(utf8)
-            var found: TermInfo?
-            try scan(from: keyBytes) { candidate, info in
-                let order = compareBytes(candidate, keyBytes)
-                if order == 0 { found = info }
-                return order < 0
+        return try key.withUTF8 { try lookup(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The postings location of the term with UTF-8 bytes `key`, or nil. Allocates nothing.
+    ///
+    /// Walks the block that could hold `key`, tracking how many leading bytes of the current term
+    /// equal `key`; front coding tells from each entry's shared-prefix length alone whether the term
+    /// still sorts before `key`, so only suffixes at the matched depth are compared.
+    func lookup(_ key: UnsafeRawBufferPointer) throws -> TermInfo? {
+        guard blockCount > 0 else { return nil }
+        let block = try block(for: key)
+        var reader = entryReader(at: block)
+        var entry = DictionaryEntry()
+        var matched = 0
+        var termLength = 0
+        let first = block * SegmentFormat.blockSize
+        for ordinal in first..<min(termCount, first + SegmentFormat.blockSize) {
+            try entry.read(from: &reader, previousLength: termLength, hasPositions: hasPositions)
+            termLength = entry.shared + entry.suffix.count
+            if entry.shared < matched { return nil }  // differs from key at `shared`, and sorts after it
+            if entry.shared > matched { continue }  // still sorts before key
+            let rest = key.count - matched
+            let common = commonPrefixLength(entry.suffix, UnsafeRawBufferPointer(rebasing: key[matched...]))
+            matched += common
+            if common == entry.suffix.count {
+                if common == rest { return entry.info(ordinal: ordinal) }
+                continue  // a proper prefix of key
             }
-            return found
+            if common == rest || entry.suffix[common] > key[matched] { return nil }
         }
+        return nil
     }
 
     /// Calls `body` with each term that starts with `prefix` and its postings location, in order.
     /// `body` returns false to stop early.
     public func forEachTerm(withPrefix prefix: String, _ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
+        guard blockCount > 0 else { return }
         var key = prefix
         try key.withUTF8 { utf8 in
             let prefixBytes = UnsafeRawBufferPointer(utf8)
-            try scan(from: prefixBytes) { candidate, info in
-                if compareBytes(candidate, prefixBytes) < 0 { return true }
-                guard hasPrefix(candidate, prefixBytes) else { return false }
-                return try body(candidate, info)
+            var cursor = TermCursor(self, block: try block(for: prefixBytes))
+            while try cursor.next() {
+                let proceed = try cursor.withTerm { candidate -> Bool in
+                    if compareBytes(candidate, prefixBytes) < 0 { return true }
+                    guard hasPrefix(candidate, prefixBytes) else { return false }
+                    return try body(candidate, cursor.info)
+                }
+                if !proceed { return }
             }
         }
     }
 
     /// Calls `body` with every term in order; `body` returns false to stop.
     public func forEachTerm(_ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
-        guard blockCount > 0 else { return }
-        try scanBlocks(startingAt: 0, body)
-    }
-
-    /// Scans terms from the block that could contain `key` onward, until `body` returns false.
-    private func scan(from key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
-        guard blockCount > 0 else { return }
-        try scanBlocks(startingAt: try block(for: key), body)
-    }
-
-    private func scanBlocks(startingAt firstBlock: Int, _ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
-        var term = [UInt8]()
-        term.reserveCapacity(64)
-        var reader = ByteReader(bytes, offset: blocksOffset + blockEntry(firstBlock).blockOffset)
-        var ordinal = firstBlock * SegmentFormat.blockSize
-        while ordinal < termCount {
-            let shared = try reader.readLength(limit: term.count)
-            let suffixLength = try reader.readLength(limit: reader.remaining)
-            let suffix = try reader.readSlice(suffixLength)
-            term.removeSubrange(shared...)
-            term.append(contentsOf: suffix)
-            let frequency = try reader.readLength()
-            let postings = try reader.readLength(limit: Int.max)
-            let positions = try reader.readLength(limit: Int.max)
-            let info = TermInfo(ordinal: ordinal, documentFrequency: frequency, postingsOffset: postings, positionsOffset: positions)
-            let proceed = try term.withUnsafeBytes { try body($0, info) }
-            if !proceed { return }
-            ordinal += 1
+        var cursor = makeCursor()
+        while try cursor.next() {
+            let info = cursor.info
+            if !(try cursor.withTerm { try body($0, info) }) { return }
         }
+    }
+
+    /// A cursor before the first term.
+    func makeCursor() -> TermCursor { TermCursor(self, block: 0) }
+
+    /// A reader of every entry from the start of `block` (for ``TermCursor``).
+    fileprivate func cursorStart(_ block: Int) -> (ByteReader, ordinal: Int) {
+        guard blockCount > 0 else { return (ByteReader(bytes, offset: bytes.count), termCount) }
+        return (entryReader(at: block), block * SegmentFormat.blockSize)
+    }
+}
+
+/// One decoded dictionary entry: `header varint | suffix | documentFrequency varint |
+/// postingsDelta varint | positionsDelta varint (text fields)`, where the header is
+/// `suffixLength << 4 | min(shared, 15)`, followed by `varint(shared - 15)` when shared ≥ 15.
+/// Offsets are deltas from the previous entry of the same block (the first entry's from 0).
+struct DictionaryEntry {
+    var shared = 0
+    var suffix = UnsafeRawBufferPointer(start: nil, count: 0)
+    var documentFrequency = 0
+    var postingsOffset = 0
+    var positionsOffset = 0
+
+    /// Reads the next entry of a block; `previousLength` is the length of the previous term
+    /// (0 at a block start, where offsets restart too).
+    @inline(__always)
+    mutating func read(from reader: inout ByteReader, previousLength: Int, hasPositions: Bool) throws {
+        let header = try reader.readLength(limit: Int.max)
+        shared = header & 15
+        if shared == 15 { shared += try reader.readLength(limit: previousLength) }
+        guard shared <= previousLength else { throw StorageError.corrupt("term dictionary entry shares more than its predecessor") }
+        suffix = try reader.readSlice(header >> 4)
+        documentFrequency = try reader.readLength()
+        postingsOffset += try reader.readLength(limit: Int(Int32.max))
+        if hasPositions { positionsOffset += try reader.readLength(limit: Int(Int32.max)) }
+    }
+
+    /// Starts a new block: offsets restart from 0.
+    mutating func startBlock() {
+        self = DictionaryEntry()
+    }
+
+    func info(ordinal: Int) -> TermInfo {
+        TermInfo(ordinal: ordinal, documentFrequency: documentFrequency, postingsOffset: postingsOffset, positionsOffset: positionsOffset)
+    }
+}
+
+/// Walks a dictionary's terms in order, rebuilding each term in a reused buffer.
+struct TermCursor {
+    private let dictionary: TermDictionary
+    private var reader: ByteReader
+    private var entry = DictionaryEntry()
+    private var nextOrdinal: Int
+    /// The current term's bytes (valid after ``next()`` returned true).
+    private(set) var term: [UInt8] = []
+    /// The current term's postings location.
+    private(set) var info = TermInfo(ordinal: 0, documentFrequency: 0, postingsOffset: 0, positionsOffset: 0)
+
+    init(_ dictionary: TermDictionary, block: Int) {
+        self.dictionary = dictionary
+        (reader, nextOrdinal) = dictionary.cursorStart(block)
+        term.reserveCapacity(64)
+    }
+
+    /// Moves to the next term; false at the end.
+    mutating func next() throws -> Bool {
+        guard nextOrdinal < dictionary.termCount else { return false }
+        var previousLength = term.count
+        if nextOrdinal % SegmentFormat.blockSize == 0 {
+            entry.startBlock()
+            previousLength = 0
+        }
+        try entry.read(from: &reader, previousLength: previousLength, hasPositions: dictionary.hasPositions)
+        term.removeSubrange(entry.shared...)
+        term.append(contentsOf: entry.suffix)
+        info = entry.info(ordinal: nextOrdinal)
+        nextOrdinal += 1
+        return true
+    }
+
+    /// Calls `body` with the current term's bytes.
+    @inline(__always)
+    func withTerm<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try term.withUnsafeBytes(body)
     }
 }
 
@@ -148,6 +243,15 @@ func compareBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> I
         if result != 0 { return Int(result) }
     }
     return a.count - b.count
+}
+
+/// The number of leading bytes `a` and `b` have in common.
+@inline(__always)
+func commonPrefixLength(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+    let limit = min(a.count, b.count)
+    var index = 0
+    while index < limit && a[index] == b[index] { index += 1 }
+    return index
 }
 
 /// Whether `bytes` starts with `prefix`.

@@ -1,0 +1,105 @@
+/// Numbers distinct byte strings densely (0, 1, 2, … in order of first appearance), keeping their
+/// bytes in one arena: an open-addressing hash table over UTF-8 bytes, so that inverting a
+/// segment's terms creates no `String` or array per term.
+struct TermTable {
+    /// Every term's bytes, back to back.
+    private var arena: [UInt8] = []
+    /// Term `n` occupies `arena[starts[n]..<starts[n + 1]]`.
+    private var starts: [Int] = [0]
+    /// Hash slots: term number + 1, or 0 when empty. The count is a power of two.
+    private var slots: [UInt32]
+    /// The full hash of each term, to skip most byte comparisons.
+    private var hashes: [UInt32] = []
+
+    /// Creates an empty table.
+    init() { slots = [UInt32](repeating: 0, count: 64) }
+
+    /// Number of distinct terms.
+    var count: Int { hashes.count }
+
+    /// The number of `term`, adding it when new.
+    @inline(__always)
+    mutating func number(of term: UnsafeRawBufferPointer) -> UInt32 {
+        let hash = Self.hash(term)
+        var mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            let candidate = Int(entry - 1)
+            if hashes[candidate] == hash && equals(candidate, term) { return UInt32(candidate) }
+            slot = (slot + 1) & mask
+        }
+        let number = UInt32(hashes.count)
+        arena.append(contentsOf: term)
+        starts.append(arena.count)
+        hashes.append(hash)
+        slots[slot] = number + 1
+        if hashes.count * 2 > slots.count {
+            grow()
+            mask = slots.count - 1
+        }
+        return number
+    }
+
+    /// Calls `body` with the bytes of term `number`.
+    @inline(__always)
+    func withTerm<Result>(_ number: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try arena.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[starts[number]..<starts[number + 1]])) }
+    }
+
+    /// The term numbers in ascending byte order of their terms.
+    func sortedNumbers() -> [Int] {
+        var order = Array(0..<count)
+        arena.withUnsafeBytes { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                order.sort { a, b in
+                    compareBytes(
+                        UnsafeRawBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]]),
+                        UnsafeRawBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]])) < 0
+                }
+            }
+        }
+        return order
+    }
+
+    private func equals(_ number: Int, _ term: UnsafeRawBufferPointer) -> Bool {
+        let start = starts[number]
+        guard starts[number + 1] - start == term.count else { return false }
+        return arena.withUnsafeBytes { compareBytes(UnsafeRawBufferPointer(rebasing: $0[start..<start + term.count]), term) == 0 }
+    }
+
+    private mutating func grow() {
+        var grown = [UInt32](repeating: 0, count: slots.count * 2)
+        let mask = grown.count - 1
+        for number in 0..<hashes.count {
+            var slot = Int(hashes[number]) & mask
+            while grown[slot] != 0 { slot = (slot + 1) & mask }
+            grown[slot] = UInt32(number + 1)
+        }
+        slots = grown
+    }
+
+    /// A fast 32-bit hash of `bytes`, eight bytes at a time (multiply-xorshift mixing).
+    @inline(__always)
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var state = UInt64(bytes.count) &* multiplier
+        var index = 0
+        while index + 8 <= bytes.count {
+            state = (state ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* multiplier
+            state ^= state >> 29
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        state = (state ^ tail) &* multiplier
+        state ^= state >> 32
+        return UInt32(truncatingIfNeeded: state)
+    }
+}
