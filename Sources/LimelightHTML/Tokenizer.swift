@@ -116,7 +116,7 @@ struct Tokenizer {
         textBuffer.append(contentsOf: ASCII.replacementCharacter)
     }
 
-    private mutating func enqueue(_ token: Token) {
+    private mutating func enqueue(_ token: consuming Token) {
         if firstQueuedToken == nil {
             firstQueuedToken = token
         } else if secondQueuedToken == nil {
@@ -137,7 +137,7 @@ struct Tokenizer {
         }
     }
 
-    mutating func emit(_ token: Token) {
+    mutating func emit(_ token: consuming Token) {
         flushText()
         enqueue(token)
     }
@@ -176,6 +176,7 @@ struct Tokenizer {
                 parseError()
                 return
             }
+            if attributes.isEmpty { attributes.reserveCapacity(4) }
             attributes.append(HTMLAttribute(name: name, value: String(decoding: attributeValueBuffer, as: UTF8.self)))
             if attributes.count == 12 { attributeNameSet = Set(attributes.map(\.name)) }
         } else {

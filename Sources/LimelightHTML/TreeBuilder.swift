@@ -56,7 +56,7 @@ struct TreeBuilder {
     }
 
     /// The tree construction dispatcher (§13.2.6).
-    mutating func process(_ initialToken: Token) {
+    mutating func process(_ initialToken: consuming Token) {
         var token = initialToken
         if skipNextLineFeed {
             skipNextLineFeed = false
