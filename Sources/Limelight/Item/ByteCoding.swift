@@ -2,6 +2,9 @@
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 
+    /// Creates an empty writer with room for `capacity` bytes.
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
     mutating func writeByte(_ byte: UInt8) {
         bytes.append(byte)
     }
@@ -20,11 +23,11 @@ struct ByteWriter {
     }
 
     mutating func writeUInt32(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func writeUInt64(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func writeDouble(_ value: Double) {
@@ -32,8 +35,11 @@ struct ByteWriter {
     }
 
     mutating func writeString(_ string: String) {
-        writeVarint(UInt64(string.utf8.count))
-        bytes.append(contentsOf: string.utf8)
+        var string = string
+        string.withUTF8 { utf8 in
+            writeVarint(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
     }
 
     mutating func writeLengthPrefixed(_ data: some Collection<UInt8>) {
@@ -124,16 +130,53 @@ struct ByteReader {
 }
 
 /// The CRC-32 checksum (IEEE 802.3 polynomial, reflected), used to detect damaged records.
+///
+/// Table-driven slicing-by-8: eight bytes per step through eight 256-entry tables.
 enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
+    /// Table `t` at `t * 256`: the CRC of a byte followed by `t` zero bytes.
+    private static let tables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
+        for index in 0..<256 {
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+            tables[index] = value
+        }
+        for index in 0..<256 {
+            for table in 1..<8 {
+                let previous = tables[(table - 1) * 256 + index]
+                tables[table * 256 + index] = (previous >> 8) ^ tables[Int(previous & 0xFF)]
+            }
+        }
+        return tables
+    }()
+
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
     }
 
-    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        tables.withUnsafeBufferPointer { t in
+            var index = 0
+            let count = bytes.count
+            while index + 8 <= count {
+                let low = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self)) ^ crc
+                let high = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self))
+                crc = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                    ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
+                    ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
+                    ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
+                index += 8
+            }
+            while index < count {
+                crc = t[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
+                index += 1
+            }
+        }
         return crc ^ 0xFFFF_FFFF
     }
 }

@@ -48,7 +48,7 @@ public enum StoredItemCodec {
     /// - Returns: The record's bytes.
     /// - Complexity: O(size of the item).
     public static func encode(_ item: StoredItem) -> [UInt8] {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 256)
         writer.writeBytes(signature)
         writer.writeByte(currentVersion)
         var flags: UInt8 = 0

@@ -1,31 +1,56 @@
 import Foundation
 import LimelightCore
 import LimelightText
+import Synchronization
 
 /// Turns a stored record into the engine document: analysed text fields, folded whole values,
 /// numeric columns and bookkeeping fields (see ``IndexFields``).
 enum RecordDocumentMapper {
+    /// What indexing needs to know of one attribute, worked out once per name.
+    private struct AttributePlan: Sendable {
+        /// The attribute's property (or custom key) name.
+        let name: String
+        /// Whether its strings are analysed into a text field.
+        let isSearchable: Bool
+        /// The keyword field of its whole values (`name#v`).
+        let wholeValueField: String
+
+        init(_ definition: AttributeDefinition) {
+            name = definition.name
+            isSearchable = definition.isSearchable
+            wholeValueField = IndexFields.wholeValue(definition.name)
+        }
+    }
+
+    /// Plans of built-in attributes by stored name (nil: not in the catalogue).
+    private static let builtInPlans = Mutex<[String: AttributePlan?]>([:])
+    /// `contentTypeTree` values by content type, bounded by ``typeTreeCacheLimit``.
+    private static let typeTrees = Mutex<[String: [String]]>([:])
+    private static let typeTreeCacheLimit = 4096
+
     static func document(for record: StoredRecord, extraNumbers: [String: Double] = [:]) -> IndexDocument {
         let item = record.item
         var fields: [FieldTerms] = []
+        fields.reserveCapacity(item.attributes.count * 2 + 8)
         var numbers = extraNumbers
         var present: [String] = []
+        present.reserveCapacity(item.attributes.count + 2)
         var tokens: [AnalyzedToken] = []
 
-        for (definition, value) in item.definedAttributes {
-            let name = definition.name
+        for (plan, value) in attributes(of: item) {
+            let name = plan.name
             present.append(name)
             switch value {
             case .number, .numbers, .date, .dates, .bool:
                 if let number = numericValue(value) { numbers[name] = number }
                 // Numbers are also kept as whole values so that `attr == "*"`-style tests and
                 // equality on their text form work.
-                fields.append(.keywords(IndexFields.wholeValue(name), value.textualElements))
+                fields.append(.keywords(plan.wholeValueField, value.textualElements))
             case .data:
                 continue
             case .string, .strings, .url, .urls:
                 let values = value.textualElements
-                if definition.isSearchable {
+                if plan.isSearchable {
                     tokens.removeAll(keepingCapacity: true)
                     var position: UInt32 = 0
                     var length: UInt32 = 0
@@ -40,7 +65,7 @@ enum RecordDocumentMapper {
                         terms: tokens.map { TermOccurrence(term: $0.term, position: $0.position) }, length: length))
                 }
                 if name != "textContent" {
-                    fields.append(.keywords(IndexFields.wholeValue(name), values.map(wholeValueTerm)))
+                    fields.append(.keywords(plan.wholeValueField, values.map(wholeValueTerm)))
                 }
             }
         }
@@ -58,6 +83,42 @@ enum RecordDocumentMapper {
         numbers[IndexFields.expires] = record.expirationDate.timeIntervalSince1970
         numbers[IndexFields.indexedAt] = record.indexedAt.timeIntervalSince1970
         return IndexDocument(key: record.key, fields: fields, numbers: numbers, stored: record.encode())
+    }
+
+    /// The item's attributes with their plans, built-in and custom, sorted by name: the same
+    /// attributes as ``StoredItem/definedAttributes`` (including the derived `contentTypeTree`),
+    /// without copying definitions.
+    private static func attributes(of item: StoredItem) -> [(plan: AttributePlan, value: AttributeValue)] {
+        var result: [(plan: AttributePlan, value: AttributeValue)] = []
+        result.reserveCapacity(item.attributes.count + item.customAttributes.count + 1)
+        builtInPlans.withLock { plans in
+            func add(_ name: String, _ value: AttributeValue) {
+                let plan: AttributePlan?
+                if let known = plans[name] {
+                    plan = known
+                } else {
+                    plan = AttributeCatalogue.attribute(named: name).map(AttributePlan.init)
+                    plans[name] = plan
+                }
+                if let plan { result.append((plan, value)) }
+            }
+            for (name, value) in item.attributes { add(name, value) }
+            if let contentType = item.contentType { add("contentTypeTree", .strings(typeTree(of: contentType))) }
+        }
+        for custom in item.customAttributes.values { result.append((AttributePlan(custom.definition), custom.value)) }
+        result.sort { $0.plan.name < $1.plan.name }
+        return result
+    }
+
+    /// ``UTIConformance/typeTree(of:)``, remembered per content type.
+    private static func typeTree(of contentType: String) -> [String] {
+        if let known = typeTrees.withLock({ $0[contentType] }) { return known }
+        let tree = UTIConformance.typeTree(of: contentType)
+        typeTrees.withLock { cache in
+            if cache.count >= typeTreeCacheLimit { cache.removeAll() }
+            cache[contentType] = tree
+        }
+        return tree
     }
 
     /// The folded, length-limited form of a whole value as indexed in `#v` fields.

@@ -91,7 +91,7 @@ enum SegmentMerger {
         for (s, source) in sources.enumerated() {
             let field = source.reader.field(name)
             readers.append(field)
-            var cursor = (field?.dictionary ?? TermDictionary.empty).makeCursor()
+            let cursor = (field?.dictionary ?? TermDictionary.empty).makeCursor()
             if let field, field.statistics.kind == kind, try cursor.next() { active.append(s) }
             cursors.append(cursor)
         }
@@ -103,69 +103,66 @@ enum SegmentMerger {
         var freqs: [UInt32] = []
         var positionBytes: [UInt8] = []
         var positionEnds: [Int] = []
-        try cursors.withUnsafeMutableBufferPointer { cursors in
-            while !active.isEmpty {
-                // The smallest current term and the sources at it, in source order (so that the new
-                // document ids come out ascending).
-                var smallest = active[0]
-                matching.removeAll(keepingCapacity: true)
-                matching.append(smallest)
-                for s in active.dropFirst() {
-                    let order = cursors[s].withTerm { a in cursors[smallest].withTerm { b in compareBytes(a, b) } }
-                    if order < 0 {
-                        smallest = s
-                        matching.removeAll(keepingCapacity: true)
-                        matching.append(s)
-                    } else if order == 0 {
-                        matching.append(s)
+        while !active.isEmpty {
+            // The smallest current term and the sources at it, in source order (so that the new
+            // document ids come out ascending).
+            var smallest = active[0]
+            matching.removeAll(keepingCapacity: true)
+            matching.append(smallest)
+            for s in active.dropFirst() {
+                let order = compareBytes(cursors[s].term, cursors[smallest].term)
+                if order < 0 {
+                    smallest = s
+                    matching.removeAll(keepingCapacity: true)
+                    matching.append(s)
+                } else if order == 0 {
+                    matching.append(s)
+                }
+            }
+            documents.removeAll(keepingCapacity: true)
+            freqs.removeAll(keepingCapacity: true)
+            positionBytes.removeAll(keepingCapacity: true)
+            positionEnds.removeAll(keepingCapacity: true)
+            for s in matching {
+                var postings = try readers[s]!.postings(for: cursors[s].info, withPositions: kind == .text)
+                try mapping[s].withUnsafeBufferPointer { map in
+                    while try postings.next() {
+                        guard Int(postings.document) < map.count else {
+                            throw StorageError.corrupt("postings of segment \(sources[s].reader.name) point past its documents")
+                        }
+                        let target = map[Int(postings.document)]
+                        if target == deleted { continue }
+                        documents.append(target)
+                        freqs.append(postings.frequency)
+                        hasField[Int(target)] = true
+                        if kind == .text {
+                            try postings.appendEncodedPositions(to: &positionBytes)
+                            positionEnds.append(positionBytes.count)
+                        }
                     }
                 }
-                documents.removeAll(keepingCapacity: true)
-                freqs.removeAll(keepingCapacity: true)
-                positionBytes.removeAll(keepingCapacity: true)
-                positionEnds.removeAll(keepingCapacity: true)
-                for s in matching {
-                    var postings = try readers[s]!.postings(for: cursors[s].info, withPositions: kind == .text)
-                    try mapping[s].withUnsafeBufferPointer { map in
-                        while try postings.next() {
-                            guard Int(postings.document) < map.count else {
-                                throw StorageError.corrupt("postings of segment \(sources[s].reader.name) point past its documents")
-                            }
-                            let target = map[Int(postings.document)]
-                            if target == deleted { continue }
-                            documents.append(target)
-                            freqs.append(postings.frequency)
-                            hasField[Int(target)] = true
-                            if kind == .text {
-                                try postings.appendEncodedPositions(to: &positionBytes)
-                                positionEnds.append(positionBytes.count)
+            }
+            if !documents.isEmpty {
+                let term = cursors[smallest].term
+                documents.withUnsafeBufferPointer { documentBuffer in
+                    freqs.withUnsafeBufferPointer { freqBuffer in
+                        positionBytes.withUnsafeBytes { bytes in
+                            positionEnds.withUnsafeBufferPointer { ends in
+                                writer.add(
+                                    term: term, documents: documentBuffer, freqs: freqBuffer,
+                                    positions: kind == .text ? .encoded(bytes, ends: ends) : .none)
                             }
                         }
                     }
                 }
-                if !documents.isEmpty {
-                    cursors[smallest].withTerm { term in
-                        documents.withUnsafeBufferPointer { documentBuffer in
-                            freqs.withUnsafeBufferPointer { freqBuffer in
-                                positionBytes.withUnsafeBytes { bytes in
-                                    positionEnds.withUnsafeBufferPointer { ends in
-                                        writer.add(
-                                            term: term, documents: documentBuffer, freqs: freqBuffer,
-                                            positions: kind == .text ? .encoded(bytes, ends: ends) : .none)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-                var index = 0
-                while index < active.count {
-                    let s = active[index]
-                    if matching.contains(s), !(try cursors[s].next()) {
-                        active.remove(at: index)
-                    } else {
-                        index += 1
-                    }
+            }
+            var index = 0
+            while index < active.count {
+                let s = active[index]
+                if matching.contains(s), !(try cursors[s].next()) {
+                    active.remove(at: index)
+                } else {
+                    index += 1
                 }
             }
         }

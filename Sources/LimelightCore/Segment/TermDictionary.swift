@@ -128,24 +128,20 @@ public struct TermDictionary: @unchecked Sendable {
         var key = prefix
         try key.withUTF8 { utf8 in
             let prefixBytes = UnsafeRawBufferPointer(utf8)
-            var cursor = TermCursor(self, block: try block(for: prefixBytes))
+            let cursor = TermCursor(self, block: try block(for: prefixBytes))
             while try cursor.next() {
-                let proceed = try cursor.withTerm { candidate -> Bool in
-                    if compareBytes(candidate, prefixBytes) < 0 { return true }
-                    guard hasPrefix(candidate, prefixBytes) else { return false }
-                    return try body(candidate, cursor.info)
-                }
-                if !proceed { return }
+                if compareBytes(cursor.term, prefixBytes) < 0 { continue }
+                guard hasPrefix(cursor.term, prefixBytes) else { return }
+                if !(try body(cursor.term, cursor.info)) { return }
             }
         }
     }
 
     /// Calls `body` with every term in order; `body` returns false to stop.
     public func forEachTerm(_ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
-        var cursor = makeCursor()
+        let cursor = makeCursor()
         while try cursor.next() {
-            let info = cursor.info
-            if !(try cursor.withTerm { try body($0, info) }) { return }
+            if !(try body(cursor.term, cursor.info)) { return }
         }
     }
 
@@ -194,25 +190,30 @@ struct DictionaryEntry {
     }
 }
 
-/// Walks a dictionary's terms in order, rebuilding each term in a reused buffer.
-struct TermCursor {
+/// Walks a dictionary's terms in order, rebuilding each term in a buffer of its own.
+///
+/// A class, so that merges can keep several in an array and compare their terms in place.
+final class TermCursor {
     private let dictionary: TermDictionary
     private var reader: ByteReader
     private var entry = DictionaryEntry()
     private var nextOrdinal: Int
-    /// The current term's bytes (valid after ``next()`` returned true).
-    private(set) var term: [UInt8] = []
+    private var storage: UnsafeMutableRawBufferPointer
+    /// The current term's bytes (valid after ``next()`` returned true, until the next call).
+    private(set) var term = UnsafeRawBufferPointer(start: nil, count: 0)
     /// The current term's postings location.
     private(set) var info = TermInfo(ordinal: 0, documentFrequency: 0, postingsOffset: 0, positionsOffset: 0)
 
     init(_ dictionary: TermDictionary, block: Int) {
         self.dictionary = dictionary
         (reader, nextOrdinal) = dictionary.cursorStart(block)
-        term.reserveCapacity(64)
+        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
     }
 
+    deinit { storage.deallocate() }
+
     /// Moves to the next term; false at the end.
-    mutating func next() throws -> Bool {
+    func next() throws -> Bool {
         guard nextOrdinal < dictionary.termCount else { return false }
         var previousLength = term.count
         if nextOrdinal % SegmentFormat.blockSize == 0 {
@@ -220,17 +221,18 @@ struct TermCursor {
             previousLength = 0
         }
         try entry.read(from: &reader, previousLength: previousLength, hasPositions: dictionary.hasPositions)
-        term.removeSubrange(entry.shared...)
-        term.append(contentsOf: entry.suffix)
+        let length = entry.shared + entry.suffix.count
+        if length > storage.count {
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(length, storage.count * 2), alignment: 1)
+            grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[..<entry.shared]))
+            storage.deallocate()
+            storage = grown
+        }
+        UnsafeMutableRawBufferPointer(rebasing: storage[entry.shared..<length]).copyMemory(from: entry.suffix)
+        term = UnsafeRawBufferPointer(rebasing: storage[..<length])
         info = entry.info(ordinal: nextOrdinal)
         nextOrdinal += 1
         return true
-    }
-
-    /// Calls `body` with the current term's bytes.
-    @inline(__always)
-    func withTerm<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try term.withUnsafeBytes(body)
     }
 }
 

@@ -80,26 +80,9 @@ struct TermTable {
         slots = grown
     }
 
-    /// A fast 32-bit hash of `bytes`, eight bytes at a time (multiply-xorshift mixing).
+    /// The table's 32-bit hash of `bytes`.
     @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var state = UInt64(bytes.count) &* multiplier
-        var index = 0
-        while index + 8 <= bytes.count {
-            state = (state ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* multiplier
-            state ^= state >> 29
-            index += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
-        }
-        state = (state ^ tail) &* multiplier
-        state ^= state >> 32
-        return UInt32(truncatingIfNeeded: state)
+        UInt32(truncatingIfNeeded: byteHash(bytes))
     }
 }
