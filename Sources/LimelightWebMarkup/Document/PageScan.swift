@@ -61,16 +61,18 @@ struct PageScan {
     /// - Complexity: O(number of nodes), plus the size of the script and title text.
     init(document: HTMLNode) {
         DocumentWalk.forEachElement(below: document) { element in
+            // Lengths are compared first: most names then need no string comparison at all.
             if !hasMicrodata || !hasRDFa {
                 for attribute in element.attributes {
-                    switch attribute.name {
-                    case "itemscope": hasMicrodata = true
-                    case "typeof", "vocab": hasRDFa = true
+                    let name = attribute.name
+                    switch name.utf8.count {
+                    case 9 where name == "itemscope": hasMicrodata = true
+                    case 6 where name == "typeof", 5 where name == "vocab": hasRDFa = true
                     default: break
                     }
                 }
             }
-            guard case .element(let name, .html) = element.kind else { return }
+            guard case .element(let name, .html) = element.kind, (4...6).contains(name.utf8.count) else { return }
             switch name {
             case "title":
                 if title == nil { title = HTMLWhitespace.collapsed(DocumentWalk.textContent(of: element)) }
