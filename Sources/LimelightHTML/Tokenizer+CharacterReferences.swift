@@ -25,6 +25,15 @@ extension Tokenizer {
     }
 
     private mutating func consumeNamedReference(inAttribute: Bool) {
+        if let character = commonReferenceAtPosition() {
+            if inAttribute {
+                attributeValueBuffer.append(character.value)
+            } else {
+                emitCharacter(character.value)
+            }
+            position += character.length
+            return
+        }
         guard let match = NamedCharacterReferences.longestMatch(in: input, from: position) else {
             // Ambiguous ampersand: the alphanumerics stay text; a following ';' is an error.
             var index = position
@@ -48,6 +57,25 @@ extension Tokenizer {
         } else {
             materializePendingRun()
             NamedCharacterReferences.appendExpansion(of: match.entry, to: &textBuffer)
+        }
+    }
+
+    /// The character and name length of `&amp;`, `&lt;`, `&gt;` or `&quot;` at `position` (after
+    /// the `&`), the references pages use most. A name never contains `;` but at its end, so
+    /// these are the longest matches there, exactly as the table lookup would find them.
+    private func commonReferenceAtPosition() -> (value: UInt8, length: Int)? {
+        let remaining = input.count - position
+        guard remaining >= 3 else { return nil }
+        switch (input[position], input[position + 1], input[position + 2]) {
+        case (0x6C, 0x74, ASCII.semicolon): return (ASCII.lessThan, 3)  // lt;
+        case (0x67, 0x74, ASCII.semicolon): return (ASCII.greaterThan, 3)  // gt;
+        case (0x61, 0x6D, 0x70) where remaining >= 4 && input[position + 3] == ASCII.semicolon:
+            return (ASCII.ampersand, 4)  // amp;
+        case (0x71, 0x75, 0x6F) where remaining >= 5 && input[position + 3] == 0x74
+            && input[position + 4] == ASCII.semicolon:
+            return (ASCII.quote, 5)  // quot;
+        default:
+            return nil
         }
     }
 
