@@ -11,10 +11,10 @@
 ///
 /// The checksum covers every byte before it. Sections: one `meta`; per indexed field a term
 /// dictionary, postings and (text fields) positions and field lengths; per numeric field a column
-/// of doubles; the stored documents and their offsets.
+/// of doubles; the stored documents and their offsets; a Bloom filter of the keys (``KeyFilter``).
 enum SegmentFormat {
     static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
-    /// Version 2: dictionary entries with packed prefix headers and delta-coded offsets.
+    /// Version 2: dictionary entries with packed prefix headers and delta-coded offsets; a key filter.
     static let version: UInt32 = 2
     static let footerSize = 20
     static let directoryEntrySize = 20
@@ -34,6 +34,7 @@ enum SegmentFormat {
         case numbers = 5
         case stored = 6
         case storedOffsets = 7
+        case keyFilter = 8
     }
 
     struct SectionKey: Hashable {

@@ -68,15 +68,20 @@ enum SegmentMerger {
 
         var stored = ByteWriter(capacity: sources.reduce(0) { $0 + $1.reader.storedByteCount })
         var offsets = ByteWriter(capacity: (documentCount + 1) * 8)
+        var keys = KeyFilter.Builder(capacity: documentCount)
         for (s, source) in sources.enumerated() {
             for (document, target) in mapping[s].enumerated() where target != deleted {
                 offsets.write(UInt64(stored.count))
-                stored.write(bytes: try source.reader.storedEntry(UInt32(document)))
+                let entry = try source.reader.storedEntry(UInt32(document))
+                var reader = ByteReader(entry)
+                keys.insert(try reader.readSlice(try reader.readLength(limit: entry.count)))
+                stored.write(bytes: entry)
             }
         }
         offsets.write(UInt64(stored.count))
         writer.addSection(.stored, stored.bytes)
         writer.addSection(.storedOffsets, offsets.bytes)
+        writer.addSection(.keyFilter, keys.section())
         let meta = SegmentMeta(documentCount: documentCount, fields: statistics, numericFields: numericNames)
         writer.addSection(.meta, meta.encode())
         return (writer.finish(), mapping.map { $0.map { $0 == deleted ? nil : $0 } })

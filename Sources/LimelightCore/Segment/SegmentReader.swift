@@ -60,6 +60,8 @@ public final class SegmentReader: @unchecked Sendable {
     private let columns: [String: NumericColumn]
     private let stored: UnsafeRawBufferPointer
     private let storedOffsets: UnsafeRawBufferPointer
+    private let keyFilter: KeyFilter
+    private let keyField: FieldReader?
     /// The size of the segment in bytes.
     public var byteCount: Int { region.bytes.count }
     /// Bytes per kind of section: "terms", "postings", "positions", "lengths", "numbers", "stored".
@@ -125,6 +127,7 @@ public final class SegmentReader: @unchecked Sendable {
                 lengths: lengths)
         }
         fieldsByName = fields
+        keyField = fields[keyFieldName]
         var columns: [String: NumericColumn] = [:]
         for (number, columnName) in meta.numericFields.enumerated() {
             let column = try section(.numbers, UInt16(number))
@@ -134,6 +137,7 @@ public final class SegmentReader: @unchecked Sendable {
         self.columns = columns
         stored = try section(.stored)
         storedOffsets = try section(.storedOffsets)
+        keyFilter = try KeyFilter(try section(.keyFilter))
         guard storedOffsets.count == (documentCount + 1) * 8 else { throw StorageError.corrupt("segment \(name) stored offsets size mismatch") }
     }
 
@@ -172,7 +176,13 @@ public final class SegmentReader: @unchecked Sendable {
 
     /// The local id of the document with `key`, if the segment holds one (deleted or not).
     public func document(withKey key: String) throws -> UInt32? {
-        guard let field = fieldsByName[keyFieldName], let info = try field.dictionary.lookup(key) else { return nil }
+        var key = key
+        return try key.withUTF8 { try document(withKey: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The local id of the document whose key has UTF-8 bytes `key` (deleted or not), if any.
+    func document(withKey key: UnsafeRawBufferPointer) throws -> UInt32? {
+        guard keyFilter.mayContain(key), let field = keyField, let info = try field.dictionary.lookup(key) else { return nil }
         var postings = try field.postings(for: info)
         var last: UInt32?
         while try postings.next() { last = postings.document }

@@ -49,18 +49,27 @@ struct TermTable {
     }
 
     /// The term numbers in ascending byte order of their terms.
+    ///
+    /// Sorts by each term's first eight bytes as one big-endian integer (zero-padded), which orders
+    /// like the bytes themselves, and compares whole terms only on ties.
     func sortedNumbers() -> [Int] {
-        var order = Array(0..<count)
         arena.withUnsafeBytes { bytes in
             starts.withUnsafeBufferPointer { starts in
-                order.sort { a, b in
-                    compareBytes(
-                        UnsafeRawBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]]),
-                        UnsafeRawBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]])) < 0
+                func term(_ number: Int) -> UnsafeRawBufferPointer {
+                    UnsafeRawBufferPointer(rebasing: bytes[starts[number]..<starts[number + 1]])
                 }
+                var keyed: [(prefix: UInt64, number: Int)] = (0..<count).map { number in
+                    let term = term(number)
+                    var prefix: UInt64 = 0
+                    for index in 0..<8 { prefix = prefix << 8 | UInt64(index < term.count ? term[index] : 0) }
+                    return (prefix, number)
+                }
+                keyed.sort { a, b in
+                    a.prefix != b.prefix ? a.prefix < b.prefix : compareBytes(term(a.number), term(b.number)) < 0
+                }
+                return keyed.map(\.number)
             }
         }
-        return order
     }
 
     private func equals(_ number: Int, _ term: UnsafeRawBufferPointer) -> Bool {
