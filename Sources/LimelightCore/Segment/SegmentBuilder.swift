@@ -34,9 +34,11 @@ enum SegmentBuilder {
         var fieldNumbers: [String: Int] = [keyFieldName: 0]
         var fields: [FieldState] = [FieldState(kind: .keyword)]
         var recentNumbers: [Int] = []
-        var numbers: [String: [Double]] = [:]
+        var columnNumbers: [String: Int] = [:]
+        var columns: [[Double]] = []
         var stored = ByteWriter(capacity: documents.count * 64)
         var storedOffsets = ByteWriter(capacity: (documents.count + 1) * 8)
+        var keys = KeyFilter.Builder(capacity: documents.count)
         let count = documents.count
 
         for (index, document) in documents.enumerated() {
@@ -70,10 +72,18 @@ enum SegmentBuilder {
                 fields[number].documentCount += 1
             }
             for (name, value) in document.numbers {
-                if numbers[name] == nil { numbers[name] = [Double](repeating: .nan, count: count) }
-                numbers[name]![index] = value
+                let column: Int
+                if let existing = columnNumbers[name] {
+                    column = existing
+                } else {
+                    column = columns.count
+                    columnNumbers[name] = column
+                    columns.append([Double](repeating: .nan, count: count))
+                }
+                columns[column][index] = value
             }
             storedOffsets.write(UInt64(stored.count))
+            keys.insert(document.key)
             stored.writeString(document.key)
             stored.writeBlob(document.stored)
         }
@@ -97,12 +107,13 @@ enum SegmentBuilder {
                 totalLength: state.totalLength, documentCount: state.documentCount))
             fields[number] = FieldState(kind: state.kind)  // release the occurrence arrays early
         }
-        let numericNames = numbers.keys.sorted()
+        let numericNames = columnNumbers.keys.sorted()
         for (i, name) in numericNames.enumerated() {
-            writer.addSection(.numbers, field: UInt16(i), numbers[name]!.withUnsafeBytes { Array($0) })
+            writer.addSection(.numbers, field: UInt16(i), columns[columnNumbers[name]!].withUnsafeBytes { Array($0) })
         }
         writer.addSection(.stored, stored.bytes)
         writer.addSection(.storedOffsets, storedOffsets.bytes)
+        writer.addSection(.keyFilter, keys.section())
         let meta = SegmentMeta(documentCount: count, fields: statistics, numericFields: numericNames)
         writer.addSection(.meta, meta.encode())
         return writer.finish()
