@@ -211,11 +211,7 @@ extension Tokenizer {
         let end = input.count
         while position < end {
             let runStart = position
-            while position < end {
-                let byte = input[position]
-                if byte == quote || byte == ASCII.ampersand || byte == 0 { break }
-                position += 1
-            }
+            position = ByteScan.firstIndex(ofAny: quote, ASCII.ampersand, 0, in: input, from: position)
             if position > runStart { attributeValueBuffer.append(contentsOf: input[runStart..<position]) }
             guard position < end else { break }
             let byte = input[position]

@@ -288,13 +288,8 @@ struct Tokenizer {
     /// Data state (§13.2.5.1): copies runs of ordinary bytes in one go.
     mutating func stepData() {
         let start = position
-        var index = position
+        let index = ByteScan.firstIndex(ofAny: ASCII.lessThan, ASCII.ampersand, 0, in: input, from: start)
         let end = input.count
-        while index < end {
-            let byte = input[index]
-            if byte == ASCII.lessThan || byte == ASCII.ampersand || byte == 0 { break }
-            index += 1
-        }
         emitInputRun(start, index)
         position = index
         guard index < end else {
@@ -314,13 +309,8 @@ struct Tokenizer {
     /// RCDATA state (§13.2.5.2).
     mutating func stepRCDATA() {
         let start = position
-        var index = position
+        let index = ByteScan.firstIndex(ofAny: ASCII.lessThan, ASCII.ampersand, 0, in: input, from: start)
         let end = input.count
-        while index < end {
-            let byte = input[index]
-            if byte == ASCII.lessThan || byte == ASCII.ampersand || byte == 0 { break }
-            index += 1
-        }
         emitInputRun(start, index)
         position = index
         guard index < end else {
@@ -340,13 +330,8 @@ struct Tokenizer {
     /// RAWTEXT (§13.2.5.3) and script data (§13.2.5.4) states.
     mutating func stepRawText(lessThanState: TokenizerState) {
         let start = position
-        var index = position
+        let index = ByteScan.firstIndex(ofAny: ASCII.lessThan, 0, 0, in: input, from: start)
         let end = input.count
-        while index < end {
-            let byte = input[index]
-            if byte == ASCII.lessThan || byte == 0 { break }
-            index += 1
-        }
         emitInputRun(start, index)
         position = index
         guard index < end else {

@@ -27,6 +27,17 @@ import Testing
         if case .text(let text) = div.children[0].kind { #expect(text == "x<y") } else { Issue.record("not text") }
     }
 
+    @Test func runsOfTextEndAtEveryOffset() throws {
+        for offset in 0..<20 {
+            let prefix = String(repeating: "t", count: offset)
+            let result = HTMLParser.parse("<div>\(prefix)&lt;\(prefix)<b>x</b></div><p title='\(prefix)&amp;\(prefix)\0'>")
+            let div = try #require(result.document.descendantElements.first { $0.isHTMLElement("div") })
+            #expect(div.textContent == prefix + "<" + prefix + "x")
+            let paragraph = try #require(result.document.descendantElements.first { $0.isHTMLElement("p") })
+            #expect(paragraph.attribute("title") == prefix + "&" + prefix + "\u{FFFD}")
+        }
+    }
+
     @Test func fragmentParsing() {
         let result = HTMLParser.parseFragment("<td>cell</td><td>two", context: "tr")
         #expect(result.fragment.children.count == 2)

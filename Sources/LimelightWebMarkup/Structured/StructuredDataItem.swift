@@ -4,7 +4,7 @@
 /// `{"type": [...], "id": "...", "properties": {"name": [values]}}`.
 public struct StructuredDataItem: Sendable, Equatable {
     /// A property value: text (or a URL) or a nested item.
-    public indirect enum Value: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
         /// A text or URL value.
         case text(String)
         /// A nested item.
