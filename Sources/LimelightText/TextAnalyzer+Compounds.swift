@@ -3,6 +3,10 @@ extension TextAnalyzer {
     /// compound ("iPhone", "JavaScript", "MyWindowClass"), adds the whole compound as one more token
     /// at the position of its first part, just before the parts.
     ///
+    /// A word holding apostrophes ("Chu's", "O'Reilly") is also followed, at its own position, by
+    /// its parts of two or more characters ("chu", "reilly"), so a possessive or an elided name is
+    /// found by the bare word too.
+    ///
     /// Documents are analysed this way so that a compound is found both by its parts ("phone",
     /// `"Window"w`) and typed as one word ("iphone", "javascript"). Queries use
     /// ``analyze(_:into:startPosition:)``: a query word typed as a compound matches its parts at
@@ -32,9 +36,45 @@ extension TextAnalyzer {
                 if !isCJK { compound.extend(to: end, needsUnicodeFolding: needsUnicodeFolding) }
                 let term = termFolder.term(bytes, start, end, needsUnicodeFolding: needsUnicodeFolding)
                 tokens.append(AnalyzedToken(term: term, position: position, start: start, end: end))
+                if !isCJK { appendApostropheParts(bytes, start, end, position, needsUnicodeFolding, &tokens, &termFolder) }
                 position &+= 1
             }
             compound.finish(into: &tokens, bytes, &termFolder)
+        }
+    }
+}
+
+extension TextAnalyzer {
+    /// Appends the parts of the word `bytes[start..<end]` between apostrophes (U+0027, U+2019)
+    /// that are at least two bytes long, each at `position`; nothing when the word has none.
+    fileprivate static func appendApostropheParts(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ position: UInt32, _ needsUnicodeFolding: Bool,
+        _ tokens: inout [AnalyzedToken], _ folder: inout TermFolder
+    ) {
+        var partStart = start
+        var index = start
+        var sawApostrophe = false
+        while index < end {
+            let width: Int
+            if bytes[index] == 0x27 {
+                width = 1
+            } else if bytes[index] == 0xE2, index + 2 < end, bytes[index + 1] == 0x80, bytes[index + 2] == 0x99 {
+                width = 3
+            } else {
+                index += 1
+                continue
+            }
+            sawApostrophe = true
+            if index - partStart >= 2 {
+                let term = folder.term(bytes, partStart, index, needsUnicodeFolding: needsUnicodeFolding)
+                tokens.append(AnalyzedToken(term: term, position: position, start: partStart, end: index))
+            }
+            index += width
+            partStart = index
+        }
+        if sawApostrophe && end - partStart >= 2 {
+            let term = folder.term(bytes, partStart, end, needsUnicodeFolding: needsUnicodeFolding)
+            tokens.append(AnalyzedToken(term: term, position: position, start: partStart, end: end))
         }
     }
 }

@@ -19,6 +19,8 @@ struct BenchQueriesCommand: ParsableCommand {
     @Option(help: "Unmeasured queries per class first.") var warmup = 50
     @Option(help: "Seconds per class after which no further pass starts.") var budget = 20.0
     @Option(help: "Work directory (default: a new temporary directory, removed afterwards).") var workDirectory: String?
+    @Option(help: "Only these classes (comma-separated; default: all).") var classes: String?
+    @Flag(help: "Print each known-item query whose expected item is not first, with the top hits.") var showMisses = false
 
     func run() throws {
         let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-queries-\(UUID().uuidString.prefix(8))"
@@ -27,7 +29,8 @@ struct BenchQueriesCommand: ParsableCommand {
         let groups = try loadQueries()
         var results: [String: ClassResult] = [:]
         var order: [String] = []
-        for (className, lines) in groups {
+        let wanted = classes.map { Set($0.split(separator: ",").map(String.init)) }
+        for (className, lines) in groups where wanted?.contains(className) ?? true {
             order.append(className)
             let runs = try lines.map { try BenchQuery($0, limit: limit) }
             results[className] = try measure(app, className, runs)
@@ -87,9 +90,14 @@ struct BenchQueriesCommand: ParsableCommand {
                     hits += identifiers.count
                     if let expected = run.expected {
                         result.knownItems += 1
-                        if let rank = identifiers.prefix(10).firstIndex(of: expected) {
+                        let rank = identifiers.prefix(10).firstIndex(of: expected)
+                        if let rank {
                             result.reciprocalRanks += 1 / Double(rank + 1)
                             if rank == 0 { result.successes += 1 }
+                        }
+                        if showMisses && rank != 0 {
+                            let place = rank.map { "rank \($0 + 1)" } ?? "not in top 10"
+                            print("miss \(run.text.debugDescription) → \(expected) (\(place)); top: \(identifiers.prefix(3).joined(separator: ", "))")
                         }
                     }
                 }
@@ -107,11 +115,14 @@ struct BenchQueriesCommand: ParsableCommand {
 struct BenchQuery {
     let run: (AppIndex) throws -> [String]
     let expected: String?
+    /// What the user typed.
+    let text: String
 
     init(_ object: [String: Any], limit: Int) throws {
         let terms = object["terms"] as? [String] ?? []
         let prefix = object["prefix"] as? String
         expected = object["expected"] as? String
+        text = object["text"] as? String ?? ""
         var filters: [String] = []
         if let attribute = object["attribute"] as? String, let low = object["lo"] as? Double, let high = object["hi"] as? Double {
             filters.append("InRange(\(attribute), \(low), \(high))")
@@ -125,17 +136,17 @@ struct BenchQuery {
             run = { app in try app.search(query: query, options: options).map(\.uniqueIdentifier) }
             return
         }
-        let text: String
+        let typed: String
         if object["phrase"] as? Bool == true {
-            text = "\"" + terms.joined(separator: " ") + "\" "
+            typed = "\"" + terms.joined(separator: " ") + "\" "
         } else {
-            text = (terms + [prefix].compactMap { $0 }).joined(separator: " ") + (prefix == nil ? " " : "")
+            typed = (terms + [prefix].compactMap { $0 }).joined(separator: " ") + (prefix == nil ? " " : "")
         }
         var options = UserQueryOptions(filterQueries: filters, limit: limit)
         options.completeWordsMatchWhole = true
         options.identifiersOnly = true
         let fixed = options
-        run = { app in try app.searchUserQuery(text: text, options: fixed).map(\.uniqueIdentifier) }
+        run = { app in try app.searchUserQuery(text: typed, options: fixed).map(\.uniqueIdentifier) }
     }
 
     func execute(_ app: AppIndex) throws -> [String] { try run(app) }

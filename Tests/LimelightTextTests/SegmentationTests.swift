@@ -162,4 +162,14 @@ extension SegmentationTests {
         // Queries keep the plain analysis.
         #expect(TextAnalyzer.analyze("iPhone").map(\.term) == ["i", "phone"])
     }
+
+    @Test func documentsAlsoIndexThePartsOfWordsWithApostrophes() {
+        var tokens: [AnalyzedToken] = []
+        TextAnalyzer.analyzeForIndex("Howard Chu's O’Reilly don't", into: &tokens)
+        #expect(tokens.map(\.term) == ["howard", "chus", "chu", "oreilly", "reilly", "dont", "don"])
+        #expect(tokens.map(\.position) == [0, 1, 1, 2, 2, 3, 3])
+        #expect(tokens[2].byteRange == 7..<10)
+        // Queries keep the whole word.
+        #expect(TextAnalyzer.analyze("Chu's").map(\.term) == ["chus"])
+    }
 }
