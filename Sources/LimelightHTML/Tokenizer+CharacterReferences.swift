@@ -21,13 +21,17 @@ extension Tokenizer {
 
     /// Keeps the `&` just consumed (at `position - 1`) as literal text.
     @inline(__always) private mutating func keepAmpersand(inAttribute: Bool) {
-        if inAttribute { attributeValueBuffer.append(ASCII.ampersand) } else { emitInputRun(position - 1, position) }
+        if inAttribute {
+            attributeValue.appendInput(position - 1..<position, of: input)
+        } else {
+            emitInputRun(position - 1, position)
+        }
     }
 
     private mutating func consumeNamedReference(inAttribute: Bool) {
         if let character = commonReferenceAtPosition() {
             if inAttribute {
-                attributeValueBuffer.append(character.value)
+                attributeValue.append(character.value, input: input)
             } else {
                 emitCharacter(character.value)
             }
@@ -53,7 +57,7 @@ extension Tokenizer {
         if !endsWithSemicolon { parseError() }
         position += match.length
         if inAttribute {
-            NamedCharacterReferences.appendExpansion(of: match.entry, to: &attributeValueBuffer)
+            attributeValue.appendCopied(input: input) { NamedCharacterReferences.appendExpansion(of: match.entry, to: &$0) }
         } else {
             materializePendingRun()
             NamedCharacterReferences.appendExpansion(of: match.entry, to: &textBuffer)
@@ -115,7 +119,7 @@ extension Tokenizer {
         position = index
         let scalar = Self.checkedNumericReferenceValue(value, errors: &errorCount)
         if inAttribute {
-            ASCII.appendUTF8(scalar, to: &attributeValueBuffer)
+            attributeValue.appendCopied(input: input) { ASCII.appendUTF8(scalar, to: &$0) }
         } else {
             materializePendingRun()
             ASCII.appendUTF8(scalar, to: &textBuffer)

@@ -56,7 +56,7 @@ extension Tokenizer {
         default:  // the four end tag name states
             if !eof && ASCII.isAlpha(byte) {
                 position += 1
-                tagNameBuffer.append(ASCII.lowercased(byte))
+                tagName.append(ASCII.lowercased(byte), input: input)
                 temporaryBuffer.append(byte)
                 return
             }

@@ -58,7 +58,7 @@ extension Tokenizer {
                 parseError()
                 position += 1
                 startAttribute()
-                attributeNameBuffer.append(byte)
+                attributeName.appendInput(position - 1..<position, of: input)
                 state = .attributeName
             } else {
                 startAttribute()
@@ -143,13 +143,18 @@ extension Tokenizer {
         }
     }
 
+    /// Whether a name byte is kept as it is: a lowercase letter, a digit or a hyphen.
+    @inline(__always) static func isUnchangedNameByte(_ byte: UInt8) -> Bool {
+        ASCII.isLower(byte) || ASCII.isDigit(byte) || byte == ASCII.hyphen
+    }
+
     /// Tag name state (§13.2.5.8), consuming the whole name in one call when possible.
     mutating func stepTagName() {
         let end = input.count
         while position < end {
             let runStart = position
-            while position < end && ASCII.isLower(input[position]) { position += 1 }
-            if position > runStart { tagNameBuffer.append(contentsOf: input[runStart..<position]) }
+            while position < end && Self.isUnchangedNameByte(input[position]) { position += 1 }
+            tagName.appendInput(runStart..<position, of: input)
             guard position < end else { break }
             let byte = input[position]
             position += 1
@@ -166,9 +171,13 @@ extension Tokenizer {
                 return
             case 0:
                 parseError()
-                tagNameBuffer.append(contentsOf: ASCII.replacementCharacter)
+                tagName.append(contentsOf: ASCII.replacementCharacter, input: input)
             default:
-                tagNameBuffer.append(ASCII.lowercased(byte))
+                if ASCII.isUpper(byte) {
+                    tagName.append(ASCII.lowercased(byte), input: input)
+                } else {
+                    tagName.appendInput(position - 1..<position, of: input)
+                }
             }
         }
         parseError()
@@ -180,8 +189,8 @@ extension Tokenizer {
         let end = input.count
         while position < end {
             let runStart = position
-            while position < end && (ASCII.isLower(input[position]) || input[position] == ASCII.hyphen) { position += 1 }
-            if position > runStart { attributeNameBuffer.append(contentsOf: input[runStart..<position]) }
+            while position < end && Self.isUnchangedNameByte(input[position]) { position += 1 }
+            attributeName.appendInput(runStart..<position, of: input)
             guard position < end else { break }
             let byte = input[position]
             switch byte {
@@ -194,12 +203,16 @@ extension Tokenizer {
                 return
             case 0:
                 parseError()
-                attributeNameBuffer.append(contentsOf: ASCII.replacementCharacter)
+                attributeName.append(contentsOf: ASCII.replacementCharacter, input: input)
             case ASCII.quote, ASCII.apostrophe, ASCII.lessThan:
                 parseError()
-                attributeNameBuffer.append(byte)
+                attributeName.appendInput(position..<position + 1, of: input)
             default:
-                attributeNameBuffer.append(ASCII.lowercased(byte))
+                if ASCII.isUpper(byte) {
+                    attributeName.append(ASCII.lowercased(byte), input: input)
+                } else {
+                    attributeName.appendInput(position..<position + 1, of: input)
+                }
             }
             position += 1
         }
@@ -212,7 +225,7 @@ extension Tokenizer {
         while position < end {
             let runStart = position
             position = ByteScan.firstIndex(ofAny: quote, ASCII.ampersand, 0, in: input, from: position)
-            if position > runStart { attributeValueBuffer.append(contentsOf: input[runStart..<position]) }
+            attributeValue.appendInput(runStart..<position, of: input)
             guard position < end else { break }
             let byte = input[position]
             position += 1
@@ -222,11 +235,9 @@ extension Tokenizer {
             } else if byte == ASCII.ampersand {
                 consumeCharacterReference(inAttribute: true)
                 return
-            } else if byte == 0 {
+            } else {  // NUL
                 parseError()
-                attributeValueBuffer.append(contentsOf: ASCII.replacementCharacter)
-            } else {
-                attributeValueBuffer.append(byte)
+                attributeValue.append(contentsOf: ASCII.replacementCharacter, input: input)
             }
         }
         parseError()
@@ -252,12 +263,12 @@ extension Tokenizer {
                 return
             case 0:
                 parseError()
-                attributeValueBuffer.append(contentsOf: ASCII.replacementCharacter)
+                attributeValue.append(contentsOf: ASCII.replacementCharacter, input: input)
             case ASCII.quote, ASCII.apostrophe, ASCII.lessThan, ASCII.equals, ASCII.graveAccent:
                 parseError()
-                attributeValueBuffer.append(byte)
+                attributeValue.appendInput(position - 1..<position, of: input)
             default:
-                attributeValueBuffer.append(byte)
+                attributeValue.appendInput(position - 1..<position, of: input)
             }
         }
         parseError()

@@ -31,13 +31,13 @@ struct Tokenizer {
     var reachedEnd = false
 
     // The tag being built.
-    var tagNameBuffer: [UInt8] = []
+    var tagName = CollectedBytes()
     var tagIsEndTag = false
     var tagSelfClosing = false
     var attributes: [HTMLAttribute] = []
     var attributeNameSet: Set<String> = []
-    var attributeNameBuffer: [UInt8] = []
-    var attributeValueBuffer: [UInt8] = []
+    var attributeName = CollectedBytes()
+    var attributeValue = CollectedBytes()
     var hasPendingAttribute = false
     /// The name of the last start tag emitted, for "appropriate end tag" checks.
     var lastStartTagName: [UInt8] = []
@@ -150,7 +150,7 @@ struct Tokenizer {
     // MARK: - Tags
 
     mutating func startTag(isEnd: Bool) {
-        tagNameBuffer.removeAll(keepingCapacity: true)
+        tagName.removeAll()
         tagIsEndTag = isEnd
         tagSelfClosing = false
         attributes = []
@@ -160,8 +160,8 @@ struct Tokenizer {
 
     mutating func startAttribute() {
         finishAttribute()
-        attributeNameBuffer.removeAll(keepingCapacity: true)
-        attributeValueBuffer.removeAll(keepingCapacity: true)
+        attributeName.removeAll()
+        attributeValue.removeAll()
         hasPendingAttribute = true
     }
 
@@ -170,34 +170,34 @@ struct Tokenizer {
     mutating func finishAttribute() {
         guard hasPendingAttribute else { return }
         hasPendingAttribute = false
-        let name = String(decoding: attributeNameBuffer, as: UTF8.self)
+        let name = attributeName.string(in: input)
         if attributes.count < 12 {
             for attribute in attributes where attribute.name == name {
                 parseError()
                 return
             }
             if attributes.isEmpty { attributes.reserveCapacity(4) }
-            attributes.append(HTMLAttribute(name: name, value: String(decoding: attributeValueBuffer, as: UTF8.self)))
+            attributes.append(HTMLAttribute(name: name, value: attributeValue.string(in: input)))
             if attributes.count == 12 { attributeNameSet = Set(attributes.map(\.name)) }
         } else {
             guard attributeNameSet.insert(name).inserted else {
                 parseError()
                 return
             }
-            attributes.append(HTMLAttribute(name: name, value: String(decoding: attributeValueBuffer, as: UTF8.self)))
+            attributes.append(HTMLAttribute(name: name, value: attributeValue.string(in: input)))
         }
     }
 
     mutating func emitTag() {
         finishAttribute()
-        let id = TagID.lookup(tagNameBuffer)
-        let name = id == .unknown ? String(decoding: tagNameBuffer, as: UTF8.self) : id.name
+        let id = TagID.lookup(tagName.bytes(in: input))
+        let name = id == .unknown ? tagName.string(in: input) : id.name
         if tagIsEndTag {
             if !attributes.isEmpty || tagSelfClosing { parseError() }
             emit(.endTag(TagToken(name: name, id: id, attributes: [], selfClosing: false)))
         } else {
             lastStartTagName.removeAll(keepingCapacity: true)
-            lastStartTagName.append(contentsOf: tagNameBuffer)
+            lastStartTagName.append(contentsOf: tagName.bytes(in: input))
             emit(.startTag(TagToken(name: name, id: id, attributes: attributes, selfClosing: tagSelfClosing)))
         }
         attributes = []
@@ -205,7 +205,7 @@ struct Tokenizer {
 
     /// Whether the current end tag matches the last start tag emitted.
     var isAppropriateEndTag: Bool {
-        !lastStartTagName.isEmpty && tagNameBuffer == lastStartTagName
+        !lastStartTagName.isEmpty && tagName.bytes(in: input).elementsEqual(lastStartTagName)
     }
 
     // MARK: - Comments and DOCTYPEs
