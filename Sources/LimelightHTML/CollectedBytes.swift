@@ -8,9 +8,6 @@ struct CollectedBytes {
     private var copy: [UInt8] = []
     private var isCopied = false
 
-    /// Whether nothing has been collected.
-    var isEmpty: Bool { isCopied ? copy.isEmpty : runStart == runEnd }
-
     /// Forgets everything collected (keeping the buffer's capacity).
     mutating func removeAll() {
         runStart = 0

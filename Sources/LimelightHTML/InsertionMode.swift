@@ -162,22 +162,6 @@ extension TagID {
         }
     }
 
-    /// Formatting elements (`a`, `b`, `big`, …) whose end tags run the adoption agency.
-    var isFormatting: Bool {
-        switch self {
-        case .a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u: return true
-        default: return false
-        }
-    }
-
-    /// Start tags handled by "in head" from other modes (`base`, `link`, `meta`, `script`, …).
-    var isHeadContent: Bool {
-        switch self {
-        case .base, .basefont, .bgsound, .link, .meta, .noframes, .script, .style, .template, .title: return true
-        default: return false
-        }
-    }
-
     /// The names "reset the insertion mode appropriately" looks for besides `html` and `body`.
     static let resetModeNames: [TagID] = [
         .td, .th, .tr, .tbody, .thead, .tfoot, .caption, .colgroup, .table, .template, .head, .frameset,

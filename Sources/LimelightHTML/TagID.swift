@@ -77,12 +77,14 @@ private struct TagIDTable {
         }
     }
 
+    /// A multiplicative hash of the bytes, folded so the low bits depend on all of them.
     @inline(__always) private static func hash<Bytes: Collection>(_ bytes: Bytes) -> Int where Bytes.Element == UInt8 {
         var hash = bytes.count
         for byte in bytes { hash = (hash &* 31) &+ Int(byte) }
         return hash ^ (hash >> 9)
     }
 
+    /// The identifier whose name is `bytes`, or `unknown` (no name is longer than 15 bytes).
     func lookup<Bytes: Collection>(_ bytes: Bytes) -> TagID where Bytes.Element == UInt8 {
         let count = bytes.count
         guard count > 0 && count <= 15 else { return .unknown }
