@@ -63,14 +63,21 @@ public struct RankingParameters: Sendable, Hashable {
     public var k1: Double
     /// How much a prefix-only match counts relative to a whole-word match.
     public var prefixFactor: Double
+    /// How much more a document scores when all the query's words (two or more) match in one
+    /// field, as a fraction of its text relevance.
+    public var sameFieldBonus: Double
     /// The features.
     public var features: RankingFeatures
 
     /// Creates parameters.
-    public init(fields: [RankedField], k1: Double = 1.2, prefixFactor: Double = 0.35, features: RankingFeatures = RankingFeatures()) {
+    public init(
+        fields: [RankedField], k1: Double = 1.2, prefixFactor: Double = 0.35, sameFieldBonus: Double = 0.5,
+        features: RankingFeatures = RankingFeatures()
+    ) {
         self.fields = fields
         self.k1 = k1
         self.prefixFactor = prefixFactor
+        self.sameFieldBonus = sameFieldBonus
         self.features = features
     }
 }

@@ -69,8 +69,10 @@ extension SegmentScorer {
         var wordNodes: [Explanation] = []
         var relevance = 0.0
         var matched = 0
+        var sharedFields = UInt64.max
         for word in words {
             var fieldNodes: [Explanation] = []
+            var wordFields: UInt64 = 0
             var weighted = 0.0
             let idf = try wordInverseDocumentFrequency(word)
             for (fieldIndex, field) in context.parameters.fields.enumerated() {
@@ -81,6 +83,7 @@ extension SegmentScorer {
                     let found = try QueryEvaluator(segment: segment).evaluate(
                         .phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix), within: [document])
                     if !found.isEmpty {
+                        wordFields |= Self.fieldBit(fieldIndex)
                         weighted += field.weight / norm
                         fieldNodes.append(Explanation("field \(field.field): phrase, weight \(field.weight), norm \(Explanation.format(norm))", field.weight / norm))
                     }
@@ -105,6 +108,7 @@ extension SegmentScorer {
                     for (term, info) in expansions { try check(term, info, context.parameters.prefixFactor, "prefix of") }
                 }
                 if !termNodes.isEmpty {
+                    wordFields |= Self.fieldBit(fieldIndex)
                     let sum = termNodes.reduce(0) { $0 + $1.value }
                     fieldNodes.append(Explanation("field \(field.field) (weight \(field.weight), norm \(Explanation.format(norm)))", sum, termNodes))
                 }
@@ -114,11 +118,17 @@ extension SegmentScorer {
                 continue
             }
             matched += 1
+            sharedFields &= wordFields
             let score = wordScore(weightedFrequency: weighted, idf: idf)
             relevance += score
             wordNodes.append(Explanation(
                 "word \"\(word.term)\"\(word.isPrefix ? "*" : ""): idf \(Explanation.format(idf)) × saturated tf̃ \(Explanation.format(weighted))",
                 score, fieldNodes))
+        }
+        if requireAll && words.count > 1 && matched == words.count && sharedFields != 0 {
+            let bonus = relevance * context.parameters.sameFieldBonus
+            relevance += bonus
+            wordNodes.append(Explanation("all words in one field", bonus))
         }
         let (factor, featureParts) = features(document, explain: true)
         var children = [Explanation("relevance (BM25F)", relevance, wordNodes), Explanation("features (multiplier)", factor, featureParts)]

@@ -69,6 +69,14 @@ struct SegmentScorer {
         var matchedWords: [Int] = []
     }
 
+    /// Per-document scores of one word, with the fields it matched in.
+    struct WordMatches {
+        var documents: [UInt32] = []
+        var scores: [Double] = []
+        /// Bit `min(i, 63)` is set when the word matched ranked field `i`.
+        var fieldMasks: [UInt64] = []
+    }
+
     /// The BM25 inverse document frequency of a term in this segment.
     @inline(__always)
     func inverseDocumentFrequency(_ documentFrequency: Int) -> Double {
@@ -88,7 +96,7 @@ struct SegmentScorer {
     ///
     /// The word has one idf (as in BM25F): from the documents containing it as a whole word in
     /// any ranked field, or, when no field has it whole, from those containing a word it starts.
-    func wordMatches(_ word: QueryWord, within candidates: [UInt32]? = nil) throws -> (documents: [UInt32], scores: [Double]) {
+    func wordMatches(_ word: QueryWord, within candidates: [UInt32]? = nil) throws -> WordMatches {
         var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
         var exactFrequency = 0
         var prefixFrequency = 0
@@ -97,6 +105,7 @@ struct SegmentScorer {
         for (fieldIndex, field) in context.parameters.fields.enumerated() {
             guard let fieldReader = reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
             let average = context.averageLengths[fieldIndex]
+            let fieldBit = Self.fieldBit(fieldIndex)
             let b = field.lengthNormalization
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 let documents = try QueryEvaluator(segment: segment)
@@ -104,7 +113,7 @@ struct SegmentScorer {
                 exactFrequency += documents.count
                 for document in documents {
                     let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
-                    contributions.add(document, field.weight / norm)
+                    contributions.add(document, field.weight / norm, fieldBit)
                 }
                 continue
             }
@@ -115,7 +124,7 @@ struct SegmentScorer {
                         guard try postings.advance(to: document) else { break }
                         guard postings.document == document else { continue }
                         let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
-                        contributions.add(document, field.weight * factor * Double(postings.frequency) / norm)
+                        contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, fieldBit)
                     }
                     return
                 }
@@ -123,7 +132,7 @@ struct SegmentScorer {
                     let document = postings.document
                     guard segment.live.isLive(document) else { continue }
                     let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
-                    contributions.add(document, field.weight * factor * Double(postings.frequency) / norm)
+                    contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, fieldBit)
                 }
             }
             if let info = try fieldReader.dictionary.lookup(word.term) {
@@ -141,7 +150,7 @@ struct SegmentScorer {
                     guard low < merged.documents.count else { break }
                     guard merged.documents[low] == document else { continue }
                     let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
-                    contributions.add(document, field.weight * factor * Double(merged.frequencies[low]) / norm)
+                    contributions.add(document, field.weight * factor * Double(merged.frequencies[low]) / norm, fieldBit)
                 }
                 continue
             }
@@ -157,6 +166,10 @@ struct SegmentScorer {
         let idf = inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
         return contributions.reduce { weighted in wordScore(weightedFrequency: weighted, idf: idf) }
     }
+
+    /// The bit standing for ranked field `index` in a field mask (fields past the 64th share one).
+    @inline(__always)
+    static func fieldBit(_ index: Int) -> UInt64 { 1 << UInt64(min(index, 63)) }
 
     /// A cheap estimate of how many postings matching a word costs (to pick the word that drives
     /// a conjunction).
@@ -212,7 +225,7 @@ struct SegmentScorer {
     /// The documents matching all (or, without `requireAll`, any) of the words, optionally only
     /// among `initial` (ascending live documents, such as those passing a selective filter).
     func documents(for words: [QueryWord], requireAll: Bool, within initial: [UInt32]? = nil) throws -> Matches {
-        var perWord: [(documents: [UInt32], scores: [Double])] = []
+        var perWord: [WordMatches] = []
         if requireAll && words.count > 1 {
             // The cheapest word drives; the others are matched only among its documents.
             let costs = try words.map { try estimatedCost($0) }
@@ -235,24 +248,29 @@ struct SegmentScorer {
         var result = Matches()
         guard let first = perWord.first else { return result }
         if requireAll {
-            result.documents = first.documents
-            result.relevance = first.scores
-            result.matchedWords = [Int](repeating: words.count, count: first.documents.count)
+            var combined = first
             for other in perWord.dropFirst() {
-                var kept = Matches()
+                var kept = WordMatches()
                 var cursor = 0
-                for (index, document) in result.documents.enumerated() {
+                for (index, document) in combined.documents.enumerated() {
                     while cursor < other.documents.count && other.documents[cursor] < document { cursor += 1 }
                     guard cursor < other.documents.count else { break }
                     if other.documents[cursor] == document {
                         kept.documents.append(document)
-                        kept.relevance.append(result.relevance[index] + other.scores[cursor])
-                        kept.matchedWords.append(words.count)
+                        kept.scores.append(combined.scores[index] + other.scores[cursor])
+                        kept.fieldMasks.append(combined.fieldMasks[index] & other.fieldMasks[cursor])
                     }
                 }
-                result = kept
-                if result.documents.isEmpty { break }
+                combined = kept
+                if combined.documents.isEmpty { break }
             }
+            // Words that all occur in one field (a title, a paragraph) are about one thing.
+            let bonus = words.count > 1 ? 1 + context.parameters.sameFieldBonus : 1
+            result.documents = combined.documents
+            result.relevance = combined.documents.indices.map { index in
+                combined.scores[index] * (combined.fieldMasks[index] != 0 ? bonus : 1)
+            }
+            result.matchedWords = [Int](repeating: words.count, count: combined.documents.count)
             return result
         }
         var merged: [UInt32: (Double, Int)] = [:]
@@ -276,48 +294,57 @@ struct SegmentScorer {
 struct ContributionBuffer {
     private var documents: [UInt32] = []
     private var weights: [Double] = []
+    private var fieldBits: [UInt64] = []
     private let documentCount: Int
 
     init(documentCount: Int) { self.documentCount = documentCount }
 
     @inline(__always)
-    mutating func add(_ document: UInt32, _ weight: Double) {
+    mutating func add(_ document: UInt32, _ weight: Double, _ fieldBit: UInt64) {
         documents.append(document)
         weights.append(weight)
+        fieldBits.append(fieldBit)
     }
 
-    /// Per-document sums of weights, turned into scores by `score`.
-    func reduce(_ score: (Double) -> Double) -> (documents: [UInt32], scores: [Double]) {
-        guard !documents.isEmpty else { return ([], []) }
-        var resultDocuments: [UInt32] = []
-        var resultScores: [Double] = []
+    /// Per-document sums of weights, turned into scores by `score`, with the fields matched.
+    func reduce(_ score: (Double) -> Double) -> SegmentScorer.WordMatches {
+        var result = SegmentScorer.WordMatches()
+        guard !documents.isEmpty else { return result }
         if documents.count > documentCount / 4 {
             var sums = [Double](repeating: -1, count: documentCount)
+            var masks = [UInt64](repeating: 0, count: documentCount)
             for index in documents.indices {
                 let document = Int(documents[index])
                 guard document < documentCount else { continue }
                 sums[document] = max(sums[document], 0) + weights[index]
+                masks[document] |= fieldBits[index]
             }
             for document in 0..<documentCount where sums[document] >= 0 {
-                resultDocuments.append(UInt32(document))
-                resultScores.append(score(sums[document]))
+                result.documents.append(UInt32(document))
+                result.scores.append(score(sums[document]))
+                result.fieldMasks.append(masks[document])
             }
-            return (resultDocuments, resultScores)
+            return result
         }
         let order = documents.indices.sorted { documents[$0] < documents[$1] }
         var current = documents[order[0]]
         var sum = 0.0
+        var mask: UInt64 = 0
         for index in order {
             if documents[index] != current {
-                resultDocuments.append(current)
-                resultScores.append(score(sum))
+                result.documents.append(current)
+                result.scores.append(score(sum))
+                result.fieldMasks.append(mask)
                 current = documents[index]
                 sum = 0
+                mask = 0
             }
             sum += weights[index]
+            mask |= fieldBits[index]
         }
-        resultDocuments.append(current)
-        resultScores.append(score(sum))
-        return (resultDocuments, resultScores)
+        result.documents.append(current)
+        result.scores.append(score(sum))
+        result.fieldMasks.append(mask)
+        return result
     }
 }

@@ -38,6 +38,19 @@ import Testing
         #expect(try fixture.ranked("banjo chords") == ["two"])
     }
 
+    @Test func wordsInOneFieldRankAboveWordsSpreadOverFields() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index([
+            SearchTestFixture.item("spread", ["title": .string("Banjo"), "textContent": .string("a text about chords and many other things")]),
+            SearchTestFixture.item("together", ["title": .string("Music"), "textContent": .string("a text about banjo chords and other things")]),
+        ])
+        #expect(try fixture.ranked("banjo chords") == ["together", "spread"])
+        let hits = try fixture.app.searchUserQuery(text: "banjo chords", options: UserQueryOptions(explain: true, now: fixture.now))
+        #expect(hits.first?.explanation.map { "\($0)" }?.contains("all words in one field") == true)
+        // One word has nothing to share a field with.
+        #expect(try fixture.ranked("banjo") == ["spread", "together"])
+    }
+
     @Test func rankingHintOnlyBreaksTies() throws {
         let fixture = try SearchTestFixture()
         try fixture.index([
