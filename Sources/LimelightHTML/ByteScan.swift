@@ -23,7 +23,9 @@ enum ByteScan {
     /// The index of the first byte of `bytes[start...]` that is `first`, `second` or `third`,
     /// or `bytes.count` when there is none: how the tokenizer finds the end of a run of ordinary
     /// characters.
-    static func firstIndex(ofAny first: UInt8, _ second: UInt8, _ third: UInt8, in bytes: [UInt8], from start: Int) -> Int {
+    static func firstIndex(
+        ofAny first: UInt8, _ second: UInt8, _ third: UInt8, in bytes: [UInt8], from start: Int
+    ) -> Int {
         precondition(start >= 0 && start <= bytes.count)
         return bytes.withUnsafeBytes { buffer in
             let firstPattern = lowBits &* UInt64(first)

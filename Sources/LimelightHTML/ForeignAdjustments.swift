@@ -71,6 +71,11 @@ extension TreeBuilder {
         }
     }
 
+    /// The attributes that make a `font` start tag break out of foreign content.
+    static func isFontBreakoutAttribute(_ name: String) -> Bool {
+        name == "color" || name == "face" || name == "size"
+    }
+
     mutating func processForeignContent(_ token: inout Token) -> Bool {
         switch token {
         case .characters(let bytes):
@@ -95,7 +100,7 @@ extension TreeBuilder {
             return false
         case .startTag(let tag):
             let breaksOut = Self.isBreakoutStartTag(tag.id)
-                || (tag.id == .font && tag.attributes.contains { $0.name == "color" || $0.name == "face" || $0.name == "size" })
+                || (tag.id == .font && tag.attributes.contains { Self.isFontBreakoutAttribute($0.name) })
             if breaksOut {
                 parseError()
                 popUntilHTMLContent()
@@ -109,7 +114,9 @@ extension TreeBuilder {
                 popUntilHTMLContent()
                 return processInsertionModeFromForeignContent(&token)
             }
-            if tag.id == .script, let current = currentNode, current.tagID == .script, current.elementNamespace == .svg {
+            if tag.id == .script, let current = currentNode, current.tagID == .script,
+                current.elementNamespace == .svg
+            {
                 pop()
                 return false
             }

@@ -57,7 +57,9 @@ extension Tokenizer {
         if !endsWithSemicolon { parseError() }
         position += match.length
         if inAttribute {
-            attributeValue.appendCopied(input: input) { NamedCharacterReferences.appendExpansion(of: match.entry, to: &$0) }
+            attributeValue.appendCopied(input: input) {
+                NamedCharacterReferences.appendExpansion(of: match.entry, to: &$0)
+            }
         } else {
             materializePendingRun()
             NamedCharacterReferences.appendExpansion(of: match.entry, to: &textBuffer)

@@ -44,7 +44,8 @@ struct TreeBuilder {
                 break
             }
             process(token)
-            tokenizer.allowsCDATA = mayBeInForeignContent && adjustedCurrentNode.map { $0.elementNamespace != .html } ?? false
+            tokenizer.allowsCDATA =
+                mayBeInForeignContent && adjustedCurrentNode.map { $0.elementNamespace != .html } ?? false
         }
     }
 
@@ -106,7 +107,9 @@ struct TreeBuilder {
     }
 
     func shouldUseForeignContentRules(for token: Token) -> Bool {
-        guard mayBeInForeignContent, let node = adjustedCurrentNode, node.elementNamespace != .html else { return false }
+        guard mayBeInForeignContent, let node = adjustedCurrentNode, node.elementNamespace != .html else {
+            return false
+        }
         switch token {
         case .endOfFile:
             return false
@@ -126,14 +129,14 @@ struct TreeBuilder {
 
     var currentNode: HTMLNode? { openElements.last }
 
-    /// The context element when the stack holds only the root in a fragment parse, else the
-    /// current node.
     /// False when the adjusted current node is certainly an HTML element (no foreign element is
     /// open and there is no context element), which spares most tokens the foreign content checks.
     var mayBeInForeignContent: Bool {
         openElementCounts.foreignElements > 0 || contextElement != nil
     }
 
+    /// The context element when the stack holds only the root in a fragment parse, else the
+    /// current node.
     var adjustedCurrentNode: HTMLNode? {
         if let contextElement, openElements.count == 1 { return contextElement }
         return openElements.last
@@ -165,6 +168,7 @@ struct TreeBuilder {
         openElementCounts.contains(id)
     }
 
+    /// Whether the current node is an HTML element named `id`.
     func currentNodeIsHTML(_ id: TagID) -> Bool {
         currentNode?.isHTML(id) ?? false
     }
