@@ -310,7 +310,7 @@ struct ContributionBuffer {
     func reduce(_ score: (Double) -> Double) -> SegmentScorer.WordMatches {
         var result = SegmentScorer.WordMatches()
         guard !documents.isEmpty else { return result }
-        if documents.count > documentCount / 4 {
+        if documents.count > documentCount / 16 {
             var sums = [Double](repeating: -1, count: documentCount)
             var masks = [UInt64](repeating: 0, count: documentCount)
             for index in documents.indices {
@@ -326,11 +326,14 @@ struct ContributionBuffer {
             }
             return result
         }
-        let order = documents.indices.sorted { documents[$0] < documents[$1] }
-        var current = documents[order[0]]
+        // Sorting document and contribution index packed in one integer needs no comparator calls.
+        var order = documents.indices.map { UInt64(documents[$0]) << 32 | UInt64($0) }
+        order.sort()
+        var current = documents[Int(truncatingIfNeeded: order[0] & 0xFFFF_FFFF)]
         var sum = 0.0
         var mask: UInt64 = 0
-        for index in order {
+        for key in order {
+            let index = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
             if documents[index] != current {
                 result.documents.append(current)
                 result.scores.append(score(sum))

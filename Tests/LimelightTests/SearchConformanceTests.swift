@@ -173,6 +173,27 @@ import Testing
         #expect(try fixture.identifiers(#"com_example_unknown == "x""#) == [])
     }
 
+    @Test func customAttributesSearchableByDefaultJoinStarAndTypedQueries() throws {
+        guard let byDefault = CSCustomAttributeKey(keyName: "com_example_venue", searchable: true, searchableByDefault: true, unique: false, multiValued: false),
+            let byName = CSCustomAttributeKey(keyName: "com_example_note")
+        else { Issue.record("custom keys"); return }
+        var item = try StoredItem(uniqueIdentifier: "venue", attributes: ["title": .string("Evening")])
+        try item.setCustomAttribute(.string("Blue Note Jazz Club"), for: byDefault)
+        try item.setCustomAttribute(.string("Bring Umbrella"), for: byName)
+        try fixture.index([item])
+        #expect(try fixture.identifiers(#"* == "jazz"cdw"#) == ["venue"])
+        #expect(try fixture.identifiers(#"** == "club*"cdw"#) == ["venue"])
+        #expect(try fixture.identifiers(#"* == "Blue Note Jazz Club""#) == ["venue"])
+        #expect(try fixture.identifiers(#"* == "blue note jazz club""#) == [])
+        #expect(try fixture.identifiers(#"* == "blue note jazz club"c"#) == ["venue"])
+        // Only searchable (not by default): found when named, not by `*`.
+        #expect(try fixture.identifiers(#"* == "umbrella"cdw"#) == [])
+        #expect(try fixture.identifiers(#"com_example_note == "umbrella"cdw"#) == ["venue"])
+        let typed = try fixture.app.searchUserQuery(text: "jazz cl", options: UserQueryOptions(now: fixture.now))
+        #expect(typed.map(\.uniqueIdentifier) == ["venue"])
+        #expect(try fixture.app.searchUserQuery(text: "umbrella", options: UserQueryOptions(now: fixture.now)).isEmpty)
+    }
+
     @Test func filterQueriesRestrictResults() throws {
         #expect(try fixture.identifiers(#"title == "paris"c"#, filters: ["rating >= 4"]) == ["paris", "paris-lower"])
     }

@@ -41,8 +41,15 @@ public struct CatalogueQuerySchema: QuerySchema {
     /// The attributes `**` stands for.
     public var extendedSearchableAttributes: [PlannerAttribute] { Self.extendedAttributes }
 
-    private static let defaultAttributes = AttributeCatalogue.defaultSearchableAttributes.map(plannerAttribute)
-    private static let extendedAttributes = AttributeCatalogue.extendedSearchableAttributes.map(plannerAttribute)
+    private static let defaultAttributes = AttributeCatalogue.defaultSearchableAttributes.map(plannerAttribute) + [defaultSearchableCustom]
+    private static let extendedAttributes = AttributeCatalogue.extendedSearchableAttributes.map(plannerAttribute) + [defaultSearchableCustom]
+
+    /// The app's custom attributes declared searchable by default, searched as one attribute
+    /// (``IndexFields/defaultSearchableCustom``).
+    static let defaultSearchableCustom = PlannerAttribute(
+        name: IndexFields.defaultSearchableCustom, kind: .string, isMultiValued: true,
+        textField: IndexFields.defaultSearchableCustom, wholeValueField: IndexFields.wholeValue(IndexFields.defaultSearchableCustom),
+        column: nil)
 
     /// ``IndexFields/present``.
     public var presenceField: String { IndexFields.present }
@@ -53,6 +60,10 @@ public struct CatalogueQuerySchema: QuerySchema {
     public func storedStrings(of attribute: String, in stored: [UInt8]) -> [String] {
         guard let item = try? StoredRecord.decode(stored).item else { return [] }
         if attribute == "domainIdentifier" { return item.domainIdentifier.map { [$0] } ?? [] }
+        if attribute == IndexFields.defaultSearchableCustom {
+            return item.customAttributes.values.sorted { $0.name < $1.name }
+                .filter { $0.key.isSearchableByDefault }.flatMap(\.value.textualElements)
+        }
         return item[attribute: attribute]?.textualElements ?? []
     }
 

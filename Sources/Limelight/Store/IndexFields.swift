@@ -17,6 +17,10 @@ public enum IndexFields {
     public static let domainPath = "_domain"
     /// The names of the attributes the item has (presence tests).
     public static let present = "_present"
+    /// The words of every custom attribute whose key is searchable by default, together (the
+    /// attribute `*`, `**` and typed queries search besides the built-in ones); its whole values go
+    /// to `_custom#v`. Each custom attribute also keeps its own fields, for queries that name it.
+    public static let defaultSearchableCustom = "_custom"
     /// The column holding the expiration instant.
     public static let expires = "_expires"
     /// The column holding the time the item was indexed.

@@ -12,12 +12,15 @@ enum RecordDocumentMapper {
         let name: String
         /// Whether its strings are analysed into a text field.
         let isSearchable: Bool
+        /// Whether it is a custom attribute whose strings `*` and typed queries also search.
+        let isDefaultSearchableCustom: Bool
         /// The keyword field of its whole values (`name#v`).
         let wholeValueField: String
 
         init(_ definition: AttributeDefinition) {
             name = definition.name
             isSearchable = definition.isSearchable
+            isDefaultSearchableCustom = definition.isCustom && definition.isSearchableByDefault
             wholeValueField = IndexFields.wholeValue(definition.name)
         }
     }
@@ -36,6 +39,7 @@ enum RecordDocumentMapper {
         var present: [String] = []
         present.reserveCapacity(item.attributes.count + 2)
         var tokens: [AnalyzedToken] = []
+        var defaultSearchableCustomValues: [String] = []
 
         for (plan, value) in attributes(of: item) {
             let name = plan.name
@@ -50,24 +54,16 @@ enum RecordDocumentMapper {
                 continue
             case .string, .strings, .url, .urls:
                 let values = value.textualElements
-                if plan.isSearchable {
-                    tokens.removeAll(keepingCapacity: true)
-                    var position: UInt32 = 0
-                    var length: UInt32 = 0
-                    for text in values {
-                        let before = tokens.count
-                        TextAnalyzer.analyzeForIndex(text, into: &tokens, startPosition: position)
-                        length += UInt32(tokens.count - before)
-                        position = (tokens.last?.position ?? position) + IndexFields.valueGap
-                    }
-                    fields.append(FieldTerms(
-                        field: name, kind: .text,
-                        terms: tokens.map { TermOccurrence(term: $0.term, position: $0.position) }, length: length))
-                }
+                if plan.isSearchable { fields.append(textField(name, values, &tokens)) }
                 if name != "textContent" {
                     fields.append(.keywords(plan.wholeValueField, values.map(wholeValueTerm)))
                 }
+                if plan.isDefaultSearchableCustom { defaultSearchableCustomValues += values }
             }
+        }
+        if !defaultSearchableCustomValues.isEmpty {
+            fields.append(textField(IndexFields.defaultSearchableCustom, defaultSearchableCustomValues, &tokens))
+            fields.append(.keywords(IndexFields.wholeValue(IndexFields.defaultSearchableCustom), defaultSearchableCustomValues.map(wholeValueTerm)))
         }
         fields.append(.keywords(IndexFields.identifier, [item.uniqueIdentifier]))
         fields.append(.keywords(IndexFields.indexName, [record.indexName]))
@@ -83,6 +79,21 @@ enum RecordDocumentMapper {
         numbers[IndexFields.expires] = record.expirationDate.timeIntervalSince1970
         numbers[IndexFields.indexedAt] = record.indexedAt.timeIntervalSince1970
         return IndexDocument(key: record.key, fields: fields, numbers: numbers, stored: record.encode())
+    }
+
+    /// The text field `name` holding the analysed words of `values`, a position gap between values
+    /// (`tokens` is scratch space).
+    private static func textField(_ name: String, _ values: [String], _ tokens: inout [AnalyzedToken]) -> FieldTerms {
+        tokens.removeAll(keepingCapacity: true)
+        var position: UInt32 = 0
+        var length: UInt32 = 0
+        for text in values {
+            let before = tokens.count
+            TextAnalyzer.analyzeForIndex(text, into: &tokens, startPosition: position)
+            length += UInt32(tokens.count - before)
+            position = (tokens.last?.position ?? position) + IndexFields.valueGap
+        }
+        return FieldTerms(field: name, kind: .text, terms: tokens.map { TermOccurrence(term: $0.term, position: $0.position) }, length: length)
     }
 
     /// The item's attributes with their plans, built-in and custom, sorted by name: the same
