@@ -89,6 +89,9 @@ public final class HTMLNode {
         isText = false
     }
 
+    /// Whether this node is an element (answered without copying `kind`).
+    public var isElement: Bool { elementNamespace != nil }
+
     /// The element's local name, or nil when this node is not an element.
     public var elementName: String? {
         if case .element(let name, _) = kind { return name }

@@ -9,9 +9,11 @@ import Testing
         #expect(result.parseErrorCount == 0)
         let root = try #require(result.rootElement)
         #expect(root.isHTMLElement("html"))
+        #expect(root.isElement && !result.document.isElement)
         let paragraph = try #require(result.document.descendantElements.first { $0.isHTMLElement("p") })
         #expect(paragraph.attribute("id") == "a")
         #expect(paragraph.textContent == "Hi there")
+        #expect(paragraph.children.first.map { !$0.isElement } == true)
         #expect(paragraph.parent?.isHTMLElement("body") == true)
     }
 

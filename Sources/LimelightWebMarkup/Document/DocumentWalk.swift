@@ -32,11 +32,7 @@ enum DocumentWalk {
         while index > 0 {
             index -= 1
             let child = Unmanaged.passUnretained(children[index])
-            let isElement = child._withUnsafeGuaranteedRef { node -> Bool in
-                if case .element = node.kind { return true }
-                return false
-            }
-            if isElement { stack.append(child) }
+            if child._withUnsafeGuaranteedRef(\.isElement) { stack.append(child) }
         }
     }
 
@@ -64,12 +60,6 @@ enum DocumentWalk {
             if case .text(let text) = child.kind { result += text }
         }
         return result
-    }
-
-    /// Whether `node` is an element in the HTML namespace (any name).
-    static func isHTMLElement(_ node: HTMLNode) -> Bool {
-        if case .element(_, .html) = node.kind { return true }
-        return false
     }
 }
 

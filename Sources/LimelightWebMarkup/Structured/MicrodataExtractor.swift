@@ -68,7 +68,7 @@ struct MicrodataContext {
     func properties(of root: HTMLNode) -> [HTMLNode] {
         var results: [HTMLNode] = []
         var memory: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
-        var pending: [HTMLNode] = root.children.filter { if case .element = $0.kind { return true } else { return false } }
+        var pending: [HTMLNode] = root.children.filter(\.isElement)
         if let itemref = root.attribute("itemref") {
             for id in HTMLWhitespace.tokens(itemref) {
                 if let referenced = elementsByID[id] { pending.append(referenced) }
@@ -78,7 +78,7 @@ struct MicrodataContext {
             guard memory.insert(ObjectIdentifier(current)).inserted else { continue }
             if current.attribute("itemscope") == nil {
                 for child in current.children {
-                    if case .element = child.kind { pending.append(child) }
+                    if child.isElement { pending.append(child) }
                 }
             }
             if let itemprop = current.attribute("itemprop"), !HTMLWhitespace.tokens(itemprop).isEmpty {

@@ -35,7 +35,7 @@ public enum RDFaLiteExtractor {
         }
         while let entry = stack.popLast() {
             let node = entry.node
-            guard case .element = node.kind else { continue }
+            guard node.isElement else { continue }
             var scope = entry.scope
             if let vocab = node.attribute("vocab") {
                 let trimmed = HTMLWhitespace.trimmed(vocab)
@@ -81,7 +81,7 @@ public enum RDFaLiteExtractor {
                 for name in propertyNames { arena[parent].add(.text(value), to: name) }
             }
             for child in node.children.reversed() {
-                if case .element = child.kind { stack.append((child, scope)) }
+                if child.isElement { stack.append((child, scope)) }
             }
         }
         return topLevel.map { build(arena, index: $0, depth: 0) }
