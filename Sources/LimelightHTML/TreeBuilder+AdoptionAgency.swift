@@ -5,9 +5,19 @@ extension TreeBuilder {
     /// "any other end tag".
     mutating func runAdoptionAgency(_ subjectTag: TagToken) -> Bool {
         let subject = subjectTag.id
-        if let current = currentNode, current.isHTML(subject), indexInActiveFormatting(current) == nil {
-            pop()
-            return true
+        if let current = currentNode, current.isHTML(subject) {
+            if !current.isInActiveFormattingList {
+                pop()
+                return true
+            }
+            // The usual case: closing the innermost formatting element, which is the current
+            // node and the last entry of the list. The general steps below would find no
+            // furthest block and do exactly this.
+            if activeFormatting[activeFormatting.count - 1].node === current {
+                pop()
+                removeActiveFormattingEntry(at: activeFormatting.count - 1)
+                return true
+            }
         }
         for _ in 0..<8 {
             // The last formatting element named `subject` after the last marker.
