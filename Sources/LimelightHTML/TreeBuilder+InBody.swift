@@ -265,8 +265,8 @@ extension TreeBuilder {
     }
 
     func lastActiveFormattingElementAfterMarker(named id: TagID) -> HTMLNode? {
-        for entry in activeFormatting.reversed() {
-            guard case .element(let node, _) = entry else { return nil }
+        for index in activeFormatting.indices.reversed() {
+            guard let node = activeFormatting[index].node else { return nil }
             if node.isHTML(id) { return node }
         }
         return nil

@@ -214,14 +214,14 @@ extension TreeBuilder {
 
     /// Reconstructs the active formatting elements (§13.2.4.3).
     mutating func reconstructActiveFormattingElements() {
-        guard let lastEntry = activeFormatting.last, case .element(let lastNode, _) = lastEntry,
+        // Entries are read in place (`.node` of a subscript), not copied out with their tags.
+        guard !activeFormatting.isEmpty, let lastNode = activeFormatting[activeFormatting.count - 1].node,
             !lastNode.isOnOpenElementStack
         else { return }
         var index = activeFormatting.count - 1
         // Rewind to the entry after the last marker or open element.
         while index > 0 {
-            let previous = activeFormatting[index - 1]
-            guard case .element(let node, _) = previous, !node.isOnOpenElementStack else { break }
+            guard let node = activeFormatting[index - 1].node, !node.isOnOpenElementStack else { break }
             index -= 1
         }
         // Advance, creating each element.
