@@ -57,8 +57,10 @@ extension SegmentScorer {
     }
 
     /// The final score: relevance times features, rounded, plus matched words and the hint.
-    func finalScore(_ document: UInt32, relevance: Double, matchedWords: Int, wordCount: Int, requireAll: Bool) -> Double {
-        var value = relevance * features(document).factor
+    func finalScore(
+        _ document: UInt32, relevance: Double, matchedWords: Int, wordCount: Int, requireAll: Bool, includeEngagement: Bool = true
+    ) -> Double {
+        var value = relevance * features(document, includeEngagement: includeEngagement).factor
         value = (value / Self.relevanceStep).rounded() * Self.relevanceStep
         if !requireAll { value += Double(matchedWords) * Self.matchedWordStep }
         return value + hint(document) * Self.hintStep

@@ -1,7 +1,8 @@
 import LimelightCore
 import Synchronization
 
-/// The best documents of each segment for one- to three-character prefixes, built on first use.
+/// The best documents of each segment for one- to three-character prefixes, built on first use,
+/// and for longer prefixes that match many documents, built when a segment is warmed.
 ///
 /// Such prefixes expand to thousands of terms and match most documents, so scoring them for
 /// every keystroke costs milliseconds. The cache keeps, per segment (identified by its name and
@@ -36,6 +37,11 @@ public final class ShortPrefixCache: Sendable {
     public let maximumAge: Double
     /// Most entries kept; the cache is emptied when it would grow past this.
     public let capacity: Int
+    /// Segments with fewer documents are not warmed: their short prefixes are cheap to score.
+    public let warmingMinimumDocuments: Int
+    /// Prefixes whose terms have fewer postings than this (summed over the ranked fields) are not
+    /// warmed: their first query is cheap.
+    public let warmingMinimumPostings: Int
     private let entries = Mutex<[Key: Entry]>([:])
 
     struct MergedKey: Hashable {
@@ -55,6 +61,8 @@ public final class ShortPrefixCache: Sendable {
     }
 
     private let merged = Mutex<[MergedKey: MergedPostings]>([:])
+    /// The segments warmed (see ``warm(_:parameters:now:)``), by name, with the deletions they had.
+    let warmed = Mutex<[String: LiveDocuments]>([:])
 
     /// Whether a prefix is short enough that its expansions are merged once and cached.
     static func hasMergedPostings(_ prefix: String) -> Bool { !prefix.isEmpty && prefix.count <= 3 }
@@ -108,15 +116,33 @@ public final class ShortPrefixCache: Sendable {
     }
 
     /// Creates an empty cache.
-    public init(depth: Int = 256, maximumAge: Double = 600, capacity: Int = 4096) {
+    public init(
+        depth: Int = 256, maximumAge: Double = 600, capacity: Int = 8192, warmingMinimumDocuments: Int = 4096,
+        warmingMinimumPostings: Int = 256
+    ) {
         self.depth = depth
         self.maximumAge = maximumAge
         self.capacity = capacity
+        self.warmingMinimumDocuments = warmingMinimumDocuments
+        self.warmingMinimumPostings = warmingMinimumPostings
     }
 
     /// Whether a word is answered from the cache: a prefix of one to three characters.
     public static func isCacheable(_ word: QueryWord) -> Bool {
         word.isPrefix && word.phraseTerms == nil && !word.term.isEmpty && word.term.count <= 3
+    }
+
+    /// The cached best documents for a one-word query in this segment: built on first use for a
+    /// prefix of one to three characters, taken only when warmed for a longer prefix; nil when
+    /// the cache does not answer the word.
+    func answer(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) throws -> Entry? {
+        guard word.isPrefix, word.phraseTerms == nil, !word.term.isEmpty else { return nil }
+        if Self.isCacheable(word) { return try entry(for: scorer, word: word, parameters: parameters, now: now) }
+        let key = Key(segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, parameters: parameters)
+        guard let cached = entries.withLock({ $0[key] }), cached.live === scorer.segment.live, abs(now - cached.builtAt) < maximumAge else {
+            return nil
+        }
+        return cached
     }
 
     /// The number of entries.
@@ -130,7 +156,10 @@ public final class ShortPrefixCache: Sendable {
         let matches = try scorer.documents(for: [word], requireAll: true)
         var collector = TopCollector(limit: depth)
         for (index, document) in matches.documents.enumerated() {
-            let score = matches.relevance[index] * scorer.features(document, includeEngagement: false).factor
+            // Ranked as the final score ranks (rounded, hint last), so the kept documents are the
+            // ones a full evaluation would return, ties included.
+            let score = scorer.finalScore(
+                document, relevance: matches.relevance[index], matchedWords: 1, wordCount: 1, requireAll: true, includeEngagement: false)
             collector.add(ScoredDocument(segment: 0, document: document, score: score))
         }
         let kept = collector.results().map(\.document).sorted()

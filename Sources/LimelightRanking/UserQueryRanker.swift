@@ -61,8 +61,8 @@ public struct UserQueryRanker: Sendable {
         var matchedCounts: [Int: Int] = [:]
         for (segmentIndex, segment) in snapshot.segments.enumerated() {
             let scorer = SegmentScorer(segment: segment, context: context)
-            if let cache, request.words.count == 1, ShortPrefixCache.isCacheable(request.words[0]),
-                try searchCached(cache, scorer, segmentIndex, request, &collector)
+            if let cache, request.words.count == 1, let entry = try cache.answer(for: scorer, word: request.words[0], parameters: parameters, now: request.now),
+                try searchCached(entry, scorer, segmentIndex, request, &collector)
             {
                 continue
             }
@@ -108,13 +108,12 @@ public struct UserQueryRanker: Sendable {
         }
     }
 
-    /// Answers a one-word short prefix from the cache; false when the cache cannot answer.
+    /// Answers a one-word prefix query from a cache entry; false when the entry cannot answer
+    /// (filters leave fewer documents than asked for).
     private func searchCached(
-        _ cache: ShortPrefixCache, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request,
+        _ entry: ShortPrefixCache.Entry, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request,
         _ collector: inout TopCollector
     ) throws -> Bool {
-        let word = request.words[0]
-        let entry = try cache.entry(for: scorer, word: word, parameters: parameters, now: request.now)
         var candidates = entry.documents
         if let filter = request.filter {
             candidates = try QueryEvaluator(segment: scorer.segment).evaluate(filter, within: candidates)

@@ -21,6 +21,7 @@ struct BenchQueriesCommand: ParsableCommand {
     @Option(help: "Work directory (default: a new temporary directory, removed afterwards).") var workDirectory: String?
     @Option(help: "Only these classes (comma-separated; default: all).") var classes: String?
     @Flag(help: "Print each known-item query whose expected item is not first, with the top hits.") var showMisses = false
+    @Option(help: "Print the slowest N queries of each class.") var showSlowest = 0
 
     func run() throws {
         let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-queries-\(UUID().uuidString.prefix(8))"
@@ -59,6 +60,9 @@ struct BenchQueriesCommand: ParsableCommand {
         try app.engine.flush()
         try app.engine.mergeNow(force: true)
         FileHandle.standardError.write(Data(String(format: "indexed %d items in %.1f s (%d segment(s))\n", items.count, Date().timeIntervalSince(clock), app.snapshot().segments.count).utf8))
+        let warming = Date()
+        let entries = try app.warmSearchCaches()
+        FileHandle.standardError.write(Data(String(format: "warmed the short-prefix cache: %d prefixes in %.2f s\n", entries, Date().timeIntervalSince(warming)).utf8))
         return app
     }
 
@@ -79,6 +83,7 @@ struct BenchQueriesCommand: ParsableCommand {
         for run in runs.prefix(warmup) { _ = try run.execute(app) }
         let started = Date()
         var timings: [Double] = []
+        var slowest: [(microseconds: Double, text: String)] = []
         var hits = 0
         for pass in 0..<max(1, self.repeat) {
             if pass > 0 && Date().timeIntervalSince(started) > budget { break }
@@ -86,6 +91,7 @@ struct BenchQueriesCommand: ParsableCommand {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let identifiers = try run.execute(app)
                 timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+                if showSlowest > 0 { slowest.append((timings[timings.count - 1], run.text)) }
                 if pass == 0 {
                     hits += identifiers.count
                     if let expected = run.expected {
@@ -102,6 +108,9 @@ struct BenchQueriesCommand: ParsableCommand {
                     }
                 }
             }
+        }
+        for (microseconds, text) in slowest.sorted(by: { $0.microseconds > $1.microseconds }).prefix(showSlowest) {
+            print(String(format: "slow %@ %8.1f µs  %@", className, microseconds, text.debugDescription))
         }
         result.p50 = percentile(timings, 0.5)
         result.p99 = percentile(timings, 0.99)

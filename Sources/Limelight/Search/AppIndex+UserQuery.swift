@@ -83,6 +83,7 @@ extension AppIndex {
         for filter in options.filterQueries where !filter.allSatisfy(\.isWhitespace) { clauses.append(try Self.plan(filter, planner)) }
         if let indexName = options.indexName { clauses.append(.term(field: IndexFields.indexName, term: indexName)) }
         clauses.append(Self.unexpired(at: options.now))
+        Self.shortPrefixCache.warmInBackground(snapshot, parameters: Self.userQueryRanking, now: options.now.timeIntervalSince1970)
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
@@ -108,6 +109,15 @@ extension AppIndex {
         let indexName = parts.count == 2 ? String(parts[0]) : ""
         let identifier = String(parts.last ?? "")
         return SearchHit(uniqueIdentifier: identifier, indexName: indexName, item: try StoredItem(uniqueIdentifier: identifier, attributes: [:]))
+    }
+
+    /// Builds the cached answers of expensive one- to three-character prefixes for the current
+    /// snapshot now. Typed queries otherwise start this in the background whenever a large segment
+    /// appears (after opening, flushes and merges); benchmarks call it to measure the steady state.
+    /// - Returns: How many prefix answers were built.
+    @discardableResult
+    public func warmSearchCaches(now: Date = Date()) throws -> Int {
+        try Self.shortPrefixCache.warm(snapshot(), parameters: Self.userQueryRanking, now: now.timeIntervalSince1970)
     }
 
     /// Runs typed text as a ranked user query (the form the command line calls).

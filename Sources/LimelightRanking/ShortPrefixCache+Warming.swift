@@ -1,0 +1,96 @@
+import Dispatch
+import LimelightCore
+
+extension ShortPrefixCache {
+    /// The longest prefixes warmed, in characters.
+    public static let warmingMaximumLength = 6
+
+    /// Builds, for every large segment of `snapshot` not warmed yet, the entries of the one- to
+    /// ``warmingMaximumLength``-character prefixes that are expensive to score, so that the first
+    /// keystrokes of a search are answered from the cache instead of scoring thousands of
+    /// documents.
+    ///
+    /// - Returns: How many entries were built.
+    /// - Throws: ``StorageError`` when a segment cannot be read.
+    @discardableResult
+    public func warm(_ snapshot: Snapshot, parameters: RankingParameters, now: Double) throws -> Int {
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: self)
+        // At most half the cache's capacity, largest segments and most postings first, so that
+        // warming never evicts what it built.
+        var budget = capacity / 2
+        var built = 0
+        for segment in claimUnwarmedSegments(of: snapshot).sorted(by: { $0.reader.documentCount > $1.reader.documentCount }) {
+            let scorer = SegmentScorer(segment: segment, context: context)
+            for prefix in try expensivePrefixes(of: segment, fields: parameters.fields).prefix(budget) {
+                _ = try entry(for: scorer, word: QueryWord(term: prefix, isPrefix: true), parameters: parameters, now: now)
+                built += 1
+                budget -= 1
+            }
+        }
+        return built
+    }
+
+    /// Starts ``warm(_:parameters:now:)`` on a background queue when `snapshot` has a large
+    /// segment that was not warmed yet (after an index opens, or after a flush or merge).
+    public func warmInBackground(_ snapshot: Snapshot, parameters: RankingParameters, now: Double) {
+        guard hasUnwarmedSegments(snapshot) else { return }
+        DispatchQueue.global(qos: .utility).async {
+            _ = try? self.warm(snapshot, parameters: parameters, now: now)
+        }
+    }
+
+    /// Whether a large segment of `snapshot` (with its current deletions) was not warmed yet.
+    func hasUnwarmedSegments(_ snapshot: Snapshot) -> Bool {
+        warmed.withLock { warmed in
+            snapshot.segments.contains { segment in
+                segment.reader.documentCount >= warmingMinimumDocuments && warmed[segment.reader.name] !== segment.live
+            }
+        }
+    }
+
+    /// The large segments of `snapshot` not warmed yet, marked as warmed (so that concurrent
+    /// callers do not warm them twice).
+    private func claimUnwarmedSegments(of snapshot: Snapshot) -> [SegmentSnapshot] {
+        warmed.withLock { warmed in
+            let live = Set(snapshot.segments.map(\.reader.name))
+            warmed = warmed.filter { live.contains($0.key) }
+            var claimed: [SegmentSnapshot] = []
+            for segment in snapshot.segments
+            where segment.reader.documentCount >= warmingMinimumDocuments && warmed[segment.reader.name] !== segment.live {
+                warmed[segment.reader.name] = segment.live
+                claimed.append(segment)
+            }
+            return claimed
+        }
+    }
+
+    /// The prefixes worth warming in a segment, most postings first: prefixes of up to
+    /// ``warmingMaximumLength`` characters of its ranked-field terms, and longer terms in full,
+    /// whose terms have at least ``warmingMinimumPostings`` postings together.
+    func expensivePrefixes(of segment: SegmentSnapshot, fields: [RankedField]) throws -> [String] {
+        var postings: [String: Int] = [:]
+        for field in fields {
+            guard let reader = segment.reader.field(field.field), reader.statistics.kind == .text else { continue }
+            try reader.dictionary.forEachTerm(withPrefix: "") { term, info in
+                for prefix in Self.shortPrefixes(of: term) { postings[prefix, default: 0] += info.documentFrequency }
+                // A frequent word is worth caching typed in full, whatever its length.
+                if term.count > Self.warmingMaximumLength && info.documentFrequency >= warmingMinimumPostings {
+                    postings[String(decoding: term, as: UTF8.self), default: 0] += info.documentFrequency
+                }
+                return true
+            }
+        }
+        return postings.filter { $0.value >= warmingMinimumPostings }.sorted { $0.value > $1.value }.map(\.key)
+    }
+
+    /// The term's prefixes of one to ``warmingMaximumLength`` characters (shorter terms give fewer).
+    private static func shortPrefixes(of term: UnsafeRawBufferPointer) -> [String] {
+        let length = warmingMaximumLength
+        // ASCII: each byte is one character (a following non-ASCII byte could be a combining mark).
+        if term.count >= length, term.prefix(length + 1).allSatisfy({ $0 < 0x80 }) {
+            return (1...length).map { String(decoding: UnsafeRawBufferPointer(rebasing: term[0..<$0]), as: UTF8.self) }
+        }
+        let text = String(decoding: term, as: UTF8.self)
+        return (1...min(length, text.count)).map { String(text.prefix($0)) }
+    }
+}

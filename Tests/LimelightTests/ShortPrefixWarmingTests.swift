@@ -1,0 +1,39 @@
+import Foundation
+import Limelight
+import LimelightRanking
+import Testing
+
+/// The short-prefix cache, warmed ahead of the first keystrokes, must answer exactly as a full
+/// evaluation does.
+@Suite struct ShortPrefixWarmingTests {
+    @Test func warmedPrefixesAnswerLikeAFullEvaluation() throws {
+        let fixture = try SearchTestFixture()
+        let stems = ["program", "progress", "project", "prolog", "promise", "protein", "garden", "grape"]
+        var items: [StoredItem] = []
+        for number in 0..<240 {
+            let title = "\(stems[number % stems.count]) \(stems[(number * 7 + 3) % stems.count]) \(number)"
+            let text = String(repeating: "\(stems[(number * 5 + 1) % stems.count]) ", count: 1 + number % 4)
+            items.append(try SearchTestFixture.item("item-\(number)", ["title": .string(title), "textContent": .string(text)]))
+        }
+        try fixture.index(items)
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let cache = ShortPrefixCache(depth: 16, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
+        let built = try cache.warm(snapshot, parameters: parameters, now: now)
+        #expect(built > 5)
+        #expect(try cache.warm(snapshot, parameters: parameters, now: now) == 0, "a warmed snapshot is not warmed twice")
+
+        let cached = UserQueryRanker(parameters: parameters, cache: cache)
+        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        for prefix in ["p", "pr", "pro", "prog", "progr", "proj", "gra", "grape", "x"] {
+            for limit in [1, 10, 40] {
+                let request = UserQueryRanker.Request(words: [QueryWord(term: prefix, isPrefix: true)], limit: limit, now: now)
+                let fromCache = try cached.search(snapshot, request)
+                let evaluated = try full.search(snapshot, request)
+                #expect(fromCache.map(\.document) == evaluated.map(\.document), "\(prefix) limit \(limit)")
+                #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(prefix) limit \(limit)")
+            }
+        }
+    }
+}
