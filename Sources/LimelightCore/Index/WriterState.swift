@@ -156,7 +156,8 @@ struct WriterState: Sendable {
         }
         let documents = pending.compactMap { $0 }
         if !documents.isEmpty {
-            let bytes = SegmentBuilder.build(documents)
+            // In-memory segments carry no checksum; flush computes it before writing one to disk.
+            let bytes = SegmentBuilder.build(documents, checksummed: false)
             let region = MappedRegion(copying: bytes)
             let name = "mem-\(nextMemoryNumber)"
             nextMemoryNumber += 1
@@ -181,7 +182,7 @@ struct WriterState: Sendable {
             let memory = slots.enumerated().filter { !$0.element.isOnDisk }
             guard let group = Self.tieredGroup(memory.map { ($0.offset, $0.element.live.liveCount) }, factor: options.mergeFactor * 2) else { return }
             let sources = group.map { SegmentMerger.Source(reader: slots[$0].reader, live: slots[$0].live) }
-            let (bytes, _) = try SegmentMerger.merge(sources)
+            let (bytes, _) = try SegmentMerger.merge(sources, checksummed: false)
             let region = MappedRegion(copying: bytes)
             let name = "mem-\(nextMemoryNumber)"
             nextMemoryNumber += 1
@@ -226,7 +227,7 @@ struct WriterState: Sendable {
         if !memory.isEmpty {
             let bytes: [UInt8]
             if memory.count == 1 && !memory[0].live.hasDeletions {
-                bytes = Array(memory[0].region.bytes)
+                bytes = SegmentFormat.checksummed(Array(memory[0].region.bytes))
             } else {
                 bytes = try SegmentMerger.merge(memory.map { SegmentMerger.Source(reader: $0.reader, live: $0.live) }).bytes
             }

@@ -25,11 +25,25 @@ enum SegmentBuilder {
             occurrenceDocuments.append(document)
             if kind == .text { occurrencePositions.append(position) }
         }
+
+        /// Adds a field's occurrences in one document (one access to this state for all of them).
+        mutating func add(_ occurrences: [TermOccurrence], document: UInt32) {
+            let isText = kind == .text
+            occurrences.withUnsafeBufferPointer { occurrences in
+                for occurrence in occurrences {
+                    var term = occurrence.term
+                    occurrenceTerms.append(term.withUTF8 { terms.number(of: UnsafeRawBufferPointer($0)) })
+                    occurrenceDocuments.append(document)
+                    if isText { occurrencePositions.append(occurrence.position) }
+                }
+            }
+        }
     }
 
     /// Builds the bytes of a segment holding `documents`, which get ids 0..<count in order.
+    /// Without `checksummed`, the footer checksum is left 0 (see ``SegmentWriter/finish(checksummed:)``).
     /// - Complexity: O(occurrences + distinct terms · log(distinct terms)).
-    static func build(_ documents: [IndexDocument]) -> [UInt8] {
+    static func build(_ documents: [IndexDocument], checksummed: Bool = true) -> [UInt8] {
         var fieldNames: [String] = [keyFieldName]
         var fieldNumbers: [String: Int] = [keyFieldName: 0]
         var fields: [FieldState] = [FieldState(kind: .keyword)]
@@ -60,9 +74,7 @@ enum SegmentBuilder {
                     fields.append(FieldState(kind: field.kind))
                 }
                 if slot < recentNumbers.count { recentNumbers[slot] = number } else { recentNumbers.append(number) }
-                for occurrence in field.terms {
-                    fields[number].add(occurrence.term, document: doc, position: occurrence.position)
-                }
+                fields[number].add(field.terms, document: doc)
                 if fields[number].kind == .text {
                     if fields[number].lengths.isEmpty { fields[number].lengths = [UInt16](repeating: 0, count: count) }
                     let total = UInt32(fields[number].lengths[index]) + field.length
@@ -116,7 +128,7 @@ enum SegmentBuilder {
         writer.addSection(.keyFilter, keys.section())
         let meta = SegmentMeta(documentCount: count, fields: statistics, numericFields: numericNames)
         writer.addSection(.meta, meta.encode())
-        return writer.finish()
+        return writer.finish(checksummed: checksummed)
     }
 
     /// Sorts a field's occurrences by term (counting sort, stable) and writes its postings.

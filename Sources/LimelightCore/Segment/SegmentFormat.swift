@@ -9,7 +9,7 @@
 /// footer:    directoryOffset u64 | sectionCount u32 | crc32c u32 | magic u32
 /// ```
 ///
-/// The checksum covers every byte before it. Sections: one `meta`; per indexed field a term
+/// The checksum covers every byte before it (segments held only in memory leave it 0). Sections: one `meta`; per indexed field a term
 /// dictionary, postings and (text fields) positions and field lengths; per numeric field a column
 /// of doubles; the stored documents and their offsets; a Bloom filter of the keys (``KeyFilter``).
 enum SegmentFormat {
@@ -24,6 +24,17 @@ enum SegmentFormat {
     static let skipInterval = 128
     /// The field number used by sections that belong to no field.
     static let noField: UInt16 = 0xFFFF
+
+    /// `bytes`, a whole segment, with its footer checksum computed and filled in.
+    static func checksummed(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        let checksumOffset = bytes.count - 8
+        let checksum = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[..<checksumOffset])) }
+        withUnsafeBytes(of: checksum.littleEndian) { raw in
+            for i in 0..<4 { bytes[checksumOffset + i] = raw[i] }
+        }
+        return bytes
+    }
 
     enum SectionKind: UInt8 {
         case meta = 0

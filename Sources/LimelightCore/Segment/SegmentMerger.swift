@@ -14,8 +14,9 @@ enum SegmentMerger {
     private static let deleted = UInt32.max
 
     /// The merged segment's bytes, and for each source the new id of each of its documents
-    /// (nil for deleted ones).
-    static func merge(_ sources: [Source]) throws -> (bytes: [UInt8], mapping: [[UInt32?]]) {
+    /// (nil for deleted ones). Without `checksummed`, the footer checksum is left 0 (see
+    /// ``SegmentWriter/finish(checksummed:)``).
+    static func merge(_ sources: [Source], checksummed: Bool = true) throws -> (bytes: [UInt8], mapping: [[UInt32?]]) {
         var mapping: [[UInt32]] = []
         var next: UInt32 = 0
         for source in sources {
@@ -84,7 +85,7 @@ enum SegmentMerger {
         writer.addSection(.keyFilter, keys.section())
         let meta = SegmentMeta(documentCount: documentCount, fields: statistics, numericFields: numericNames)
         writer.addSection(.meta, meta.encode())
-        return (writer.finish(), mapping.map { $0.map { $0 == deleted ? nil : $0 } })
+        return (writer.finish(checksummed: checksummed), mapping.map { $0.map { $0 == deleted ? nil : $0 } })
     }
 
     private static func mergeField(

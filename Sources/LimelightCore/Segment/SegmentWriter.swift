@@ -14,7 +14,9 @@ struct SegmentWriter {
         out.write(bytes: bytes)
     }
 
-    consuming func finish() -> [UInt8] {
+    /// The segment's bytes. Without `checksummed` the footer's checksum is left 0 (segments kept
+    /// only in memory); ``SegmentFormat/checksummed(_:)`` fills it in before such bytes are written.
+    consuming func finish(checksummed: Bool = true) -> [UInt8] {
         out.align(to: 8)
         let directoryOffset = out.count
         for (key, offset, length) in directory {
@@ -26,8 +28,7 @@ struct SegmentWriter {
         }
         out.write(UInt64(directoryOffset))
         out.write(UInt32(directory.count))
-        let checksum = CRC32C.checksum(out.bytes)
-        out.write(checksum)
+        out.write(checksummed ? CRC32C.checksum(out.bytes) : 0)
         out.write(SegmentFormat.magic)
         return out.bytes
     }
