@@ -81,6 +81,9 @@ public final class SearchEngine: Sendable {
     /// The current snapshot. O(1).
     public func snapshot() -> Snapshot { current.withLock { $0 } }
 
+    /// Batches adding at least this many documents build their segment while their log record is synced.
+    static let concurrentBuildThreshold = 64
+
     /// Commits `batch` atomically and durably.
     ///
     /// When this returns, the batch is in the synced log and visible to new snapshots. When it
@@ -95,8 +98,19 @@ public final class SearchEngine: Sendable {
                 throw StorageError.preconditionFailed("metadata \(condition.key) does not have the expected value")
             }
             let sequence = state.sequence + 1
-            try state.log.append(sequence: sequence, payload: BatchCodec.encode(batch))
-            try state.apply(batch, sequence: sequence)
+            // Large batches build their segment while the log record is encoded, written and
+            // synced; the batch is applied (and reported) only once the record is durable.
+            let added = batch.addedDocuments
+            let log = state.log
+            if added.count >= Self.concurrentBuildThreshold {
+                let (_, segment) = try concurrently(
+                    { try log.append(sequence: sequence, payload: BatchCodec.encode(batch)) },
+                    { WriterState.buildSegment(added) })
+                try state.apply(batch, sequence: sequence, segment: segment)
+            } else {
+                try log.append(sequence: sequence, payload: BatchCodec.encode(batch))
+                try state.apply(batch, sequence: sequence, segment: WriterState.buildSegment(added))
+            }
             if state.memoryBytes > options.flushThresholdBytes || state.log.size > options.logThresholdBytes {
                 try state.flush()
             }

@@ -83,11 +83,17 @@ struct WriterState: Sendable {
             directory: directory, manifest: manifest, log: log, slots: slots, metadata: manifest.metadata,
             sequence: manifest.committedSequence)
         for record in pending where record.sequence > state!.sequence {
-            try state!.apply(record.batch, sequence: record.sequence)
+            try state!.apply(record.batch, sequence: record.sequence, segment: buildSegment(record.batch.addedDocuments))
             replayed += 1
         }
         if lastLog == nil { try FileSystem.syncDirectory(directory) }
         return (state!, SearchEngine.RecoveryReport(replayedBatches: replayed, truncatedLogBytes: truncated))
+    }
+
+    /// The in-memory segment of `documents` (no checksum until flushed), or nil when there are none.
+    static func buildSegment(_ documents: [IndexDocument]) -> [UInt8]? {
+        // In-memory segments carry no checksum; flush computes it before writing one to disk.
+        documents.isEmpty ? nil : SegmentBuilder.build(documents, checksummed: false)
     }
 
     static func logFileName(_ sequence: UInt64) -> String { "wal-" + paddedHex(sequence) + ".log" }
@@ -110,9 +116,10 @@ struct WriterState: Sendable {
     // MARK: Applying batches
 
     /// Applies a batch to the in-memory state (the log record is already durable).
-    mutating func apply(_ batch: WriteBatch, sequence: UInt64) throws {
-        var pending: [IndexDocument?] = []
-        var pendingByKey: [String: Int] = [:]
+    ///
+    /// `segment` must be `buildSegment(batch.addedDocuments)`, which callers may build ahead (for
+    /// instance while the log record is being synced).
+    mutating func apply(_ batch: WriteBatch, sequence: UInt64, segment: [UInt8]?) throws {
         var deletions: [Int: [UInt32]] = [:]
 
         func deleteKey(_ key: String) throws {
@@ -121,15 +128,12 @@ struct WriterState: Sendable {
                     deletions[index, default: []].append(document)
                 }
             }
-            if let existing = pendingByKey.removeValue(forKey: key) { pending[existing] = nil }
         }
 
         for operation in batch.operations {
             switch operation {
             case .upsert(let document):
                 try deleteKey(document.key)
-                pendingByKey[document.key] = pending.count
-                pending.append(document)
             case .deleteKey(let key):
                 try deleteKey(key)
             case .deleteTerm(let field, let term):
@@ -140,13 +144,6 @@ struct WriterState: Sendable {
                         if slot.live.isLive(postings.document) { deletions[index, default: []].append(postings.document) }
                     }
                 }
-                for (index, document) in pending.enumerated() {
-                    guard let document else { continue }
-                    if document.fields.contains(where: { $0.field == field && $0.terms.contains { $0.term == term } }) {
-                        pending[index] = nil
-                        pendingByKey.removeValue(forKey: document.key)
-                    }
-                }
             case .setMetadata(let key, let value):
                 metadata[key] = value
             }
@@ -154,16 +151,13 @@ struct WriterState: Sendable {
         for (index, documents) in deletions {
             slots[index].live = slots[index].live.deleting(documents)
         }
-        let documents = pending.compactMap { $0 }
-        if !documents.isEmpty {
-            // In-memory segments carry no checksum; flush computes it before writing one to disk.
-            let bytes = SegmentBuilder.build(documents, checksummed: false)
+        if let bytes = segment {
             let region = MappedRegion(copying: bytes)
             let name = "mem-\(nextMemoryNumber)"
             nextMemoryNumber += 1
             let reader = try SegmentReader(name: name, region: region, verifyChecksum: false)
             slots.append(SegmentSlot(
-                reader: reader, region: region, live: LiveDocuments(allLive: documents.count), isOnDisk: false,
+                reader: reader, region: region, live: LiveDocuments(allLive: reader.documentCount), isOnDisk: false,
                 persistedLive: nil, deletionGeneration: 0))
             memoryBytes += bytes.count
         }
