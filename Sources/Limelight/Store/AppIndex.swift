@@ -70,6 +70,7 @@ public final class AppIndex: Sendable {
             var batch = WriteBatch()
             var pending: [String: StoredRecord] = [:]
             var added = 0
+            var unmapped: [(operation: Int, record: StoredRecord)] = []
             for operation in operations {
                 switch operation {
                 case .index(let items):
@@ -85,7 +86,9 @@ public final class AppIndex: Sendable {
                         }
                         let record = StoredRecord(indexName: indexName, indexedAt: now, item: stored)
                         pending[key] = record
-                        batch.append(.upsert(RecordDocumentMapper.document(for: record)))
+                        // Mapped below, all at once; a placeholder keeps the operation's place.
+                        unmapped.append((batch.operations.count, record))
+                        batch.append(.upsert(IndexDocument(key: key)))
                     }
                 case .deleteIdentifiers(let identifiers):
                     for identifier in identifiers {
@@ -104,6 +107,11 @@ public final class AppIndex: Sendable {
                     pending.removeAll()
                 }
             }
+            let records = unmapped.map(\.record)
+            let documents = concurrentMap(count: records.count, workers: records.count >= Self.concurrentMappingThreshold ? 2 : 1) {
+                RecordDocumentMapper.document(for: records[$0])
+            }
+            for (placeholder, document) in zip(unmapped, documents) { batch.operations[placeholder.operation] = .upsert(document) }
             batch.operations += try activityCascade(operations, indexName: indexName, snapshot: snapshot, pending: pending)
             if added > 0 && snapshot.documentCount + added > quota {
                 throw CSIndexError(.quotaExceeded, message: "\(bundleIdentifier) would hold \(snapshot.documentCount + added) items; its quota is \(quota)")
@@ -127,6 +135,9 @@ public final class AppIndex: Sendable {
         // records are never returned anyway, so the next due purge simply tries again.
         _ = try? purgeExpiredIfDue(now: Date())
     }
+
+    /// Batches indexing at least this many items map them to documents on two threads.
+    static let concurrentMappingThreshold = 64
 
     /// The domain-path term of `domain` in the named index (domains are scoped to their index).
     static func domainTerm(_ indexName: String, _ domain: String) -> String { indexName + "\u{0}" + domain }

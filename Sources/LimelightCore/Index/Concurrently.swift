@@ -22,3 +22,33 @@ private final class ResultPair<First, Second>: @unchecked Sendable {
     var first: Result<First, Error>?
     var second: Result<Second, Error>?
 }
+
+/// Maps the indices `0..<count` with `transform` on up to `workers` threads, keeping their order.
+/// The calling thread blocks until every element is done (see ``concurrently(_:_:)``).
+public func concurrentMap<Element: Sendable>(count: Int, workers: Int = 2, _ transform: @Sendable (Int) -> Element) -> [Element] {
+    guard workers > 1, count > 1 else { return (0..<count).map(transform) }
+    let chunks = min(workers, count)
+    let parts = ResultParts<Element>(count: chunks)
+    defer { parts.release() }
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
+        parts.buffer[chunk] = range.map(transform)
+    }
+    return parts.buffer.flatMap { $0 }
+}
+
+/// The chunks of ``concurrentMap(count:workers:_:)``: one buffer element per chunk, each written by
+/// one thread only and read after all have joined.
+private struct ResultParts<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<[Element]>
+
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: [])
+    }
+
+    func release() {
+        _ = buffer.deinitialize()
+        buffer.deallocate()
+    }
+}
