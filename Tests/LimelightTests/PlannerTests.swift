@@ -101,7 +101,8 @@ import Testing
             Issue.record("expected a disjunction")
             return
         }
-        #expect(alternatives.count == AttributeCatalogue.defaultSearchableAttributes.count)
+        // Every default-searchable attribute, plus the custom attributes searchable by default.
+        #expect(alternatives.count == AttributeCatalogue.defaultSearchableAttributes.count + 1)
     }
 
     @Test func typeMismatchesAreErrors() throws {
