@@ -61,16 +61,18 @@ public struct UserQueryRanker: Sendable {
         var matchedCounts: [Int: Int] = [:]
         for (segmentIndex, segment) in snapshot.segments.enumerated() {
             let scorer = SegmentScorer(segment: segment, context: context)
-            if let cache, request.words.count == 1, let entry = try cache.answer(for: scorer, word: request.words[0], parameters: parameters, now: request.now),
-                try searchCached(entry, scorer, segmentIndex, request, &collector)
-            {
-                continue
+            var cacheFellShort = false
+            if let cache, request.words.count == 1, let entry = try cache.answer(for: scorer, word: request.words[0], parameters: parameters, now: request.now) {
+                if try searchCached(entry, scorer, segmentIndex, request, &collector) { continue }
+                cacheFellShort = true
             }
             let evaluator = QueryEvaluator(segment: segment)
             // A filter that keeps few documents (a narrow range, a small domain) is evaluated first,
-            // and the words are scored only among the documents it keeps.
+            // and the words are scored only among the documents it keeps. So is a filter that left
+            // too few of a cached prefix's best documents: the prefix matches most documents, and
+            // its merged postings are cheaper to intersect than to score in full.
             var allowed: [UInt32]?
-            if let filter = request.filter, try evaluator.estimatedCost(filter) <= segment.reader.documentCount / 8 {
+            if let filter = request.filter, try cacheFellShort || evaluator.estimatedCost(filter) <= segment.reader.documentCount / 8 {
                 allowed = try evaluator.evaluate(filter)
                 if allowed?.isEmpty == true { continue }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Limelight
+import LimelightCore
 import LimelightRanking
 import Testing
 
@@ -33,6 +34,13 @@ import Testing
                 let evaluated = try full.search(snapshot, request)
                 #expect(fromCache.map(\.document) == evaluated.map(\.document), "\(prefix) limit \(limit)")
                 #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(prefix) limit \(limit)")
+                // A filter that leaves too few of the cached documents falls back to evaluating it first.
+                var filtered = request
+                filtered.filter = .term(field: "textContent", term: "grape")
+                let filteredFromCache = try cached.search(snapshot, filtered)
+                let filteredEvaluated = try full.search(snapshot, filtered)
+                #expect(filteredFromCache.map(\.document) == filteredEvaluated.map(\.document), "\(prefix) limit \(limit), filtered")
+                #expect(filteredFromCache.map(\.score) == filteredEvaluated.map(\.score), "\(prefix) limit \(limit), filtered")
             }
         }
     }
