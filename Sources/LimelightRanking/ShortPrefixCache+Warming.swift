@@ -15,9 +15,10 @@ extension ShortPrefixCache {
     @discardableResult
     public func warm(_ snapshot: Snapshot, parameters: RankingParameters, now: Double) throws -> Int {
         let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: self)
-        // At most half the cache's capacity, largest segments and most postings first, so that
-        // warming never evicts what it built.
-        var budget = capacity / 2
+        // At most half the cache's capacity, and never more than leaves a quarter of it free for
+        // entries built on first use (the cache is emptied when full); largest segments and most
+        // postings first.
+        var budget = min(capacity / 2, max(0, capacity - capacity / 4 - count))
         var built = 0
         for segment in claimUnwarmedSegments(of: snapshot).sorted(by: { $0.reader.documentCount > $1.reader.documentCount }) {
             let scorer = SegmentScorer(segment: segment, context: context)

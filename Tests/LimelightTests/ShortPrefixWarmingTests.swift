@@ -24,6 +24,10 @@ import Testing
         let built = try cache.warm(snapshot, parameters: parameters, now: now)
         #expect(built > 5)
         #expect(try cache.warm(snapshot, parameters: parameters, now: now) == 0, "a warmed snapshot is not warmed twice")
+        // Warming takes at most half of a small cache, so it never empties it.
+        let small = ShortPrefixCache(depth: 16, capacity: 16, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
+        #expect(try small.warm(snapshot, parameters: parameters, now: now) == 8)
+        #expect(small.count == 8)
 
         let cached = UserQueryRanker(parameters: parameters, cache: cache)
         let full = UserQueryRanker(parameters: parameters, cache: nil)
