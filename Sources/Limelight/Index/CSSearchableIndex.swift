@@ -214,8 +214,7 @@ open class CSSearchableIndex: @unchecked Sendable {
     /// Adds or replaces items. Items with `isUpdate` change only the attributes they set.
     open func indexSearchableItems(_ items: [CSSearchableItem], completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
         let copies = items.map { $0.copy() }
-        nonisolated(unsafe) let sendable = copies
-        submit({ [.index(try Self.storedItems(sendable))] }, completion: completionHandler)
+        submit({ [.index(try Self.storedItems(copies))] }, completion: completionHandler)
     }
 
     /// Deletes the items with these identifiers.

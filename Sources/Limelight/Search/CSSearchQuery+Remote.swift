@@ -38,6 +38,6 @@ extension CSSearchQuery {
             return CSSearchQueryError(.invalidQuery, message: error.message, underlyingError: error)
         }
         return CSSearchQueryError(
-            .indexUnreachable, message: "limelightd could not run the query: \(error)", underlyingError: error as? any Error & Sendable)
+            .indexUnreachable, message: "limelightd could not run the query: \(error)", underlyingError: error)
     }
 }
