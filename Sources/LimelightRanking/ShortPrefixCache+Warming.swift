@@ -2,8 +2,10 @@ import Dispatch
 import LimelightCore
 
 extension ShortPrefixCache {
-    /// The longest prefixes warmed, in characters.
+    /// The longest prefixes warmed for every term, in characters.
     public static let warmingMaximumLength = 6
+    /// The longest prefixes warmed for frequent words, in characters.
+    public static let warmingLongestWord = 16
 
     /// Builds, for every large segment of `snapshot` not warmed yet, the entries of the one- to
     /// ``warmingMaximumLength``-character prefixes that are expensive to score, so that the first
@@ -66,22 +68,31 @@ extension ShortPrefixCache {
     }
 
     /// The prefixes worth warming in a segment, most postings first: prefixes of up to
-    /// ``warmingMaximumLength`` characters of its ranked-field terms, and longer terms in full,
-    /// whose terms have at least ``warmingMinimumPostings`` postings together.
+    /// ``warmingMaximumLength`` characters of its ranked-field terms, and longer prefixes of its
+    /// frequent terms, whose terms have at least ``warmingMinimumPostings`` postings together.
     func expensivePrefixes(of segment: SegmentSnapshot, fields: [RankedField]) throws -> [String] {
         var postings: [String: Int] = [:]
         for field in fields {
             guard let reader = segment.reader.field(field.field), reader.statistics.kind == .text else { continue }
             try reader.dictionary.forEachTerm(withPrefix: "") { term, info in
                 for prefix in Self.shortPrefixes(of: term) { postings[prefix, default: 0] += info.documentFrequency }
-                // A frequent word is worth caching typed in full, whatever its length.
+                // A frequent word is worth caching as it is typed, whatever its length.
                 if term.count > Self.warmingMaximumLength && info.documentFrequency >= warmingMinimumPostings {
-                    postings[String(decoding: term, as: UTF8.self), default: 0] += info.documentFrequency
+                    for prefix in Self.longPrefixes(of: term) { postings[prefix, default: 0] += info.documentFrequency }
                 }
                 return true
             }
         }
         return postings.filter { $0.value >= warmingMinimumPostings }.sorted { $0.value > $1.value }.map(\.key)
+    }
+
+    /// The term's prefixes longer than ``warmingMaximumLength`` characters, the whole term included
+    /// (at most ``warmingLongestWord`` characters).
+    private static func longPrefixes(of term: UnsafeRawBufferPointer) -> [String] {
+        let text = String(decoding: term, as: UTF8.self)
+        let count = min(text.count, warmingLongestWord)
+        guard count > warmingMaximumLength else { return [] }
+        return (warmingMaximumLength + 1...count).map { String(text.prefix($0)) }
     }
 
     /// The term's prefixes of one to ``warmingMaximumLength`` characters (shorter terms give fewer).

@@ -117,7 +117,7 @@ public final class ShortPrefixCache: Sendable {
 
     /// Creates an empty cache.
     public init(
-        depth: Int = 256, maximumAge: Double = 600, capacity: Int = 8192, warmingMinimumDocuments: Int = 4096,
+        depth: Int = 256, maximumAge: Double = 600, capacity: Int = 16_384, warmingMinimumDocuments: Int = 4096,
         warmingMinimumPostings: Int = 256
     ) {
         self.depth = depth
