@@ -120,11 +120,19 @@ struct SegmentScorer {
             func add(_ info: TermInfo, _ factor: Double) throws {
                 var postings = try fieldReader.postings(for: info)
                 if let candidates {
-                    for document in candidates {
-                        guard try postings.advance(to: document) else { break }
-                        guard postings.document == document else { continue }
+                    // Both lists skip ahead to the other's next document, so a rare term costs its
+                    // postings and a frequent one the candidates, not their product.
+                    var index = 0
+                    while index < candidates.count {
+                        guard try postings.advance(to: candidates[index]) else { break }
+                        let document = postings.document
+                        guard document == candidates[index] else {
+                            index = ShortPrefixCache.lowerBound(candidates, document, from: index + 1)
+                            continue
+                        }
                         let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
                         contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, fieldBit)
+                        index += 1
                     }
                     return
                 }
