@@ -127,7 +127,7 @@ struct SegmentScorer {
                         guard try postings.advance(to: candidates[index]) else { break }
                         let document = postings.document
                         guard document == candidates[index] else {
-                            index = ShortPrefixCache.lowerBound(candidates, document, from: index + 1)
+                            index = DocumentSets.lowerBound(candidates, document, from: index + 1)
                             continue
                         }
                         let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
@@ -154,7 +154,7 @@ struct SegmentScorer {
                 prefixFrequency += merged.documentFrequencySum
                 var low = 0
                 for document in candidates {
-                    low = ShortPrefixCache.lowerBound(merged.documents, document, from: low)
+                    low = DocumentSets.lowerBound(merged.documents, document, from: low)
                     guard low < merged.documents.count else { break }
                     guard merged.documents[low] == document else { continue }
                     let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average

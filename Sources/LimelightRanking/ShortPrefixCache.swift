@@ -67,24 +67,6 @@ public final class ShortPrefixCache: Sendable {
     /// Whether a prefix is short enough that its expansions are merged once and cached.
     static func hasMergedPostings(_ prefix: String) -> Bool { !prefix.isEmpty && prefix.count <= 3 }
 
-    /// The first index ≥ `from` whose value is ≥ `target` (galloping, then binary search).
-    static func lowerBound(_ values: [UInt32], _ target: UInt32, from start: Int) -> Int {
-        var low = start
-        var step = 1
-        var high = start
-        while high < values.count && values[high] < target {
-            low = high + 1
-            high += step
-            step *= 2
-        }
-        high = min(high, values.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < target { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
     func mergedPostings(segment: SegmentSnapshot, field: FieldReader, name: String, prefix: String) throws -> MergedPostings {
         let key = MergedKey(segment: segment.reader.name, live: ObjectIdentifier(segment.live), field: name, prefix: prefix)
         if let cached = merged.withLock({ $0[key] }), cached.live === segment.live { return cached }

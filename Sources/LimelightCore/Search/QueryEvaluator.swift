@@ -169,9 +169,15 @@ public struct QueryEvaluator {
             var keep = [Bool](repeating: false, count: candidates.count)
             for info in infos {
                 var postings = try field.postings(for: info)
-                for (index, document) in candidates.enumerated() where !keep[index] {
-                    guard try postings.advance(to: document) else { break }
-                    if postings.document == document { keep[index] = true }
+                var index = 0
+                while index < candidates.count {
+                    guard try postings.advance(to: candidates[index]) else { break }
+                    if postings.document == candidates[index] {
+                        keep[index] = true
+                        index += 1
+                    } else {
+                        index = DocumentSets.lowerBound(candidates, postings.document, from: index + 1)
+                    }
                 }
             }
             return candidates.enumerated().compactMap { keep[$0.offset] ? $0.element : nil }
@@ -216,6 +222,24 @@ public struct QueryEvaluator {
 
 /// Operations on ascending arrays of document ids.
 public enum DocumentSets {
+    /// The first index ≥ `from` whose value is ≥ `target` (galloping, then binary search).
+    public static func lowerBound(_ values: [UInt32], _ target: UInt32, from start: Int) -> Int {
+        var low = start
+        var step = 1
+        var high = start
+        while high < values.count && values[high] < target {
+            low = high + 1
+            high += step
+            step *= 2
+        }
+        high = min(high, values.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// The union of two ascending sets. O(n + m).
     public static func union(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
         if a.isEmpty { return b }
