@@ -7,9 +7,10 @@ extension ShortPrefixCache {
     /// The longest prefixes warmed for frequent words, in characters.
     public static let warmingLongestWord = 16
 
-    /// Builds, for every large segment of `snapshot` not warmed yet, the entries of the one- to
-    /// ``warmingMaximumLength``-character prefixes that are expensive to score, so that the first
-    /// keystrokes of a search are answered from the cache instead of scoring thousands of
+    /// Builds, for every large segment of `snapshot` that needs warming (not warmed in the last
+    /// ``maximumAge`` seconds), the entries of the prefixes that are expensive to score: those of up
+    /// to ``warmingMaximumLength`` characters and the longer prefixes of frequent words. The first
+    /// keystrokes of a search are then answered from the cache instead of scoring thousands of
     /// documents.
     ///
     /// - Returns: How many entries were built.
@@ -22,7 +23,7 @@ extension ShortPrefixCache {
         // postings first.
         var budget = min(capacity / 2, max(0, capacity - capacity / 4 - count))
         var built = 0
-        for segment in claimUnwarmedSegments(of: snapshot).sorted(by: { $0.reader.documentCount > $1.reader.documentCount }) {
+        for segment in claimUnwarmedSegments(of: snapshot, now: now).sorted(by: { $0.reader.documentCount > $1.reader.documentCount }) {
             let scorer = SegmentScorer(segment: segment, context: context)
             for prefix in try expensivePrefixes(of: segment, fields: parameters.fields).prefix(budget) {
                 _ = try entry(for: scorer, word: QueryWord(term: prefix, isPrefix: true), parameters: parameters, now: now)
@@ -34,33 +35,34 @@ extension ShortPrefixCache {
     }
 
     /// Starts ``warm(_:parameters:now:)`` on a background queue when `snapshot` has a large
-    /// segment that was not warmed yet (after an index opens, or after a flush or merge).
+    /// segment that needs warming (after an index opens, after a flush or merge, and once its
+    /// entries have aged past ``maximumAge``).
     public func warmInBackground(_ snapshot: Snapshot, parameters: RankingParameters, now: Double) {
-        guard hasUnwarmedSegments(snapshot) else { return }
+        let needed = warmed.withLock { warmed in snapshot.segments.contains { needsWarming($0, warmed, now: now) } }
+        guard needed else { return }
         DispatchQueue.global(qos: .utility).async {
             _ = try? self.warm(snapshot, parameters: parameters, now: now)
         }
     }
 
-    /// Whether a large segment of `snapshot` (with its current deletions) was not warmed yet.
-    func hasUnwarmedSegments(_ snapshot: Snapshot) -> Bool {
-        warmed.withLock { warmed in
-            snapshot.segments.contains { segment in
-                segment.reader.documentCount >= warmingMinimumDocuments && warmed[segment.reader.name] !== segment.live
-            }
-        }
+    /// Whether `segment` is large and was not warmed in the last ``maximumAge`` seconds. Deletions
+    /// do not count as a change, so an app deleting items while its user types does not re-warm
+    /// the segment on every keystroke; entries they invalidate are rebuilt on first use or at the
+    /// next warming.
+    private func needsWarming(_ segment: SegmentSnapshot, _ warmed: [ObjectIdentifier: WarmedSegment], now: Double) -> Bool {
+        guard segment.reader.documentCount >= warmingMinimumDocuments else { return false }
+        guard let previous = warmed[ObjectIdentifier(segment.reader)], previous.reader === segment.reader else { return true }
+        return abs(now - previous.warmedAt) >= maximumAge
     }
 
-    /// The large segments of `snapshot` not warmed yet, marked as warmed (so that concurrent
-    /// callers do not warm them twice).
-    private func claimUnwarmedSegments(of snapshot: Snapshot) -> [SegmentSnapshot] {
+    /// The segments of `snapshot` that need warming, marked as warmed (so that concurrent
+    /// callers do not warm them twice); readers that have gone are forgotten.
+    private func claimUnwarmedSegments(of snapshot: Snapshot, now: Double) -> [SegmentSnapshot] {
         warmed.withLock { warmed in
-            let live = Set(snapshot.segments.map(\.reader.name))
-            warmed = warmed.filter { live.contains($0.key) }
+            warmed = warmed.filter { $0.value.reader != nil }
             var claimed: [SegmentSnapshot] = []
-            for segment in snapshot.segments
-            where segment.reader.documentCount >= warmingMinimumDocuments && warmed[segment.reader.name] !== segment.live {
-                warmed[segment.reader.name] = segment.live
+            for segment in snapshot.segments where needsWarming(segment, warmed, now: now) {
+                warmed[ObjectIdentifier(segment.reader)] = WarmedSegment(reader: segment.reader, warmedAt: now)
                 claimed.append(segment)
             }
             return claimed

@@ -61,8 +61,15 @@ public final class ShortPrefixCache: Sendable {
     }
 
     private let merged = Mutex<[MergedKey: MergedPostings]>([:])
-    /// The segments warmed (see ``warm(_:parameters:now:)``), by name, with the deletions they had.
-    let warmed = Mutex<[String: LiveDocuments]>([:])
+    /// When each segment was warmed (see ``warm(_:parameters:now:)``), by reader identity.
+    let warmed = Mutex<[ObjectIdentifier: WarmedSegment]>([:])
+
+    /// A warmed segment: its reader, held weakly so that a merged-away segment can go (and its
+    /// identity is never mistaken for a new reader's), and when it was warmed.
+    struct WarmedSegment {
+        weak var reader: SegmentReader?
+        let warmedAt: Double
+    }
 
     /// Whether a prefix is short enough that its expansions are merged once and cached.
     static func hasMergedPostings(_ prefix: String) -> Bool { !prefix.isEmpty && prefix.count <= 3 }
@@ -120,6 +127,12 @@ public final class ShortPrefixCache: Sendable {
     func answer(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) throws -> Entry? {
         guard word.isPrefix, word.phraseTerms == nil, !word.term.isEmpty else { return nil }
         if Self.isCacheable(word) { return try entry(for: scorer, word: word, parameters: parameters, now: now) }
+        return freshEntry(for: scorer, word: word, parameters: parameters, now: now)
+    }
+
+    /// The entry for `word` in the scorer's segment (with its current deletions) when it is
+    /// younger than ``maximumAge``.
+    private func freshEntry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) -> Entry? {
         let key = Key(segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, parameters: parameters)
         guard let cached = entries.withLock({ $0[key] }), cached.live === scorer.segment.live, abs(now - cached.builtAt) < maximumAge else {
             return nil
@@ -131,10 +144,8 @@ public final class ShortPrefixCache: Sendable {
     public var count: Int { entries.withLock { $0.count } }
 
     func entry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) throws -> Entry {
+        if let cached = freshEntry(for: scorer, word: word, parameters: parameters, now: now) { return cached }
         let key = Key(segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, parameters: parameters)
-        if let cached = entries.withLock({ $0[key] }), cached.live === scorer.segment.live, abs(now - cached.builtAt) < maximumAge {
-            return cached
-        }
         let matches = try scorer.documents(for: [word], requireAll: true)
         var collector = TopCollector(limit: depth)
         for (index, document) in matches.documents.enumerated() {

@@ -47,5 +47,6 @@ import Testing
                 #expect(filteredFromCache.map(\.score) == filteredEvaluated.map(\.score), "\(prefix) limit \(limit), filtered")
             }
         }
+        #expect(try cache.warm(snapshot, parameters: parameters, now: now + cache.maximumAge) == built, "aged answers are warmed again")
     }
 }

@@ -111,9 +111,10 @@ extension AppIndex {
         return SearchHit(uniqueIdentifier: identifier, indexName: indexName, item: try StoredItem(uniqueIdentifier: identifier, attributes: [:]))
     }
 
-    /// Builds the cached answers of expensive one- to three-character prefixes for the current
-    /// snapshot now. Typed queries otherwise start this in the background whenever a large segment
-    /// appears (after opening, flushes and merges); benchmarks call it to measure the steady state.
+    /// Builds the cached answers of the expensive prefixes of the current snapshot's large segments
+    /// now (see ``ShortPrefixCache/warm(_:parameters:now:)``). Typed queries otherwise start this in
+    /// the background whenever a large segment appears (after opening, flushes and merges) or its
+    /// answers have aged; benchmarks call it to measure the steady state.
     /// - Returns: How many prefix answers were built.
     @discardableResult
     public func warmSearchCaches(now: Date = Date()) throws -> Int {
