@@ -50,6 +50,17 @@ extension SegmentScorer {
         return (factor, parts)
     }
 
+    /// The largest multiplier ``features(_:includeEngagement:explain:)`` can give a document of this
+    /// segment that the user has not engaged with.
+    var maximumFeatureFactor: Double {
+        let features = context.parameters.features
+        var factor = 1.0
+        if !columns.recency.isEmpty { factor += features.recencyWeight }
+        factor += features.flagWeight * Double(columns.flags.count)
+        if columns.views != nil { factor += features.popularityWeight * 0.5 }
+        return factor
+    }
+
     /// The ranking hint (0 when absent).
     func hint(_ document: UInt32) -> Double {
         guard let column = columns.hint else { return 0 }

@@ -207,20 +207,25 @@ struct SegmentScorer {
         return total
     }
 
-    /// The word's idf, computed as ``wordMatches(_:)`` computes it (for explanations).
+    /// The word's idf, computed as ``wordMatches(_:within:)`` computes it (for explanations and
+    /// score bounds): from its whole-word frequency, or when no field has it whole, from the
+    /// frequencies of the words it starts.
     func wordInverseDocumentFrequency(_ word: QueryWord) throws -> Double {
         var exactFrequency = 0
-        var prefixFrequency = 0
         for field in context.parameters.fields {
             guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 exactFrequency += try QueryEvaluator(segment: segment)
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
-                continue
+            } else if let info = try fieldReader.dictionary.lookup(word.term) {
+                exactFrequency += info.documentFrequency
             }
-            if let info = try fieldReader.dictionary.lookup(word.term) { exactFrequency += info.documentFrequency }
-            if word.isPrefix {
-                let exactLength = word.term.utf8.count
+        }
+        var prefixFrequency = 0
+        if exactFrequency == 0 && word.isPrefix && (word.phraseTerms?.count ?? 1) <= 1 {
+            let exactLength = word.term.utf8.count
+            for field in context.parameters.fields {
+                guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
                 try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
                     if term.count != exactLength { prefixFrequency += info.documentFrequency }
                     return true

@@ -26,6 +26,9 @@ public final class ShortPrefixCache: Sendable {
         let relevance: [Double]
         /// Whether more documents matched than were kept.
         let isTruncated: Bool
+        /// The lowest ranking key kept (final score without engagement, at `builtAt`): no
+        /// document left out ranks above it.
+        let floor: Double
         let builtAt: Double
         /// Holds the bitset so its identity is not reused while the entry lives.
         let live: LiveDocuments
@@ -132,7 +135,7 @@ public final class ShortPrefixCache: Sendable {
 
     /// The entry for `word` in the scorer's segment (with its current deletions) when it is
     /// younger than ``maximumAge``.
-    private func freshEntry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) -> Entry? {
+    func freshEntry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) -> Entry? {
         let key = Key(segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, parameters: parameters)
         guard let cached = entries.withLock({ $0[key] }), cached.live === scorer.segment.live, abs(now - cached.builtAt) < maximumAge else {
             return nil
@@ -155,7 +158,8 @@ public final class ShortPrefixCache: Sendable {
                 document, relevance: matches.relevance[index], matchedWords: 1, wordCount: 1, requireAll: true, includeEngagement: false)
             collector.add(ScoredDocument(segment: 0, document: document, score: score))
         }
-        let kept = collector.results().map(\.document).sorted()
+        let best = collector.results()
+        let kept = best.map(\.document).sorted()
         var relevance: [Double] = []
         relevance.reserveCapacity(kept.count)
         var cursor = 0
@@ -164,7 +168,8 @@ public final class ShortPrefixCache: Sendable {
             relevance.append(matches.relevance[cursor])
         }
         let entry = Entry(
-            documents: kept, relevance: relevance, isTruncated: matches.documents.count > depth, builtAt: now, live: scorer.segment.live)
+            documents: kept, relevance: relevance, isTruncated: matches.documents.count > depth, floor: best.last?.score ?? 0,
+            builtAt: now, live: scorer.segment.live)
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = entry

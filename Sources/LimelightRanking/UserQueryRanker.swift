@@ -66,6 +66,7 @@ public struct UserQueryRanker: Sendable {
                 if try searchCached(entry, scorer, segmentIndex, request, &collector) { continue }
                 cacheFellShort = true
             }
+            if let cache, !cacheFellShort, try searchAroundCachedPivot(cache, scorer, segmentIndex, request, &collector) { continue }
             let evaluator = QueryEvaluator(segment: segment)
             // A filter that keeps few documents (a narrow range, a small domain) is evaluated first,
             // and the words are scored only among the documents it keeps. So is a filter that left

@@ -1,0 +1,89 @@
+import Foundation
+import Limelight
+import LimelightCore
+@testable import LimelightRanking
+import Testing
+
+/// Queries of several frequent words answered from one word's cached best documents must rank
+/// exactly as a full evaluation does, and the shortcut must actually be taken where its bound
+/// holds.
+@Suite struct CachedPivotTests {
+    /// Items whose words are all frequent, with features (dates, flags, hints) that vary.
+    static func fixture() throws -> SearchTestFixture {
+        let fixture = try SearchTestFixture()
+        let vocabulary = ["alpha", "alpine", "almond", "beta", "better", "bravo", "carbon", "cargo", "delta", "data", "echo", "east"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        // Skewed word choice: the first words of the vocabulary are much more frequent, and most
+        // words are rarer fillers, so that the frequent ones keep a meaningful idf.
+        func word() -> String {
+            next(10) < 3 ? vocabulary[min(next(vocabulary.count), next(vocabulary.count))] : "filler\(next(80))"
+        }
+        var items: [StoredItem] = []
+        for number in 0..<600 {
+            let title = (0..<(2 + next(3))).map { _ in word() }.joined(separator: " ")
+            // "the" is in most items (a low idf), as stop words are.
+            let text = (next(10) < 7 ? "the " : "") + (0..<(4 + next(12))).map { _ in word() }.joined(separator: " ")
+            var attributes: [String: AttributeValue] = ["title": .string(title), "textContent": .string(text)]
+            if next(3) == 0 { attributes["userCreated"] = .bool(true) }
+            if next(2) == 0 { attributes["rankingHint"] = .number(Double(1 + next(100))) }
+            attributes["contentCreationDate"] = .date(fixture.now.addingTimeInterval(-Double(next(400)) * 86_400))
+            items.append(try SearchTestFixture.item("item-\(number)", attributes))
+        }
+        try fixture.index(items)
+        return fixture
+    }
+
+    @Test func multiWordQueriesAroundACachedWordRankLikeAFullEvaluation() throws {
+        let fixture = try Self.fixture()
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
+        try cache.warm(snapshot, parameters: parameters, now: now)
+        let cached = UserQueryRanker(parameters: parameters, cache: cache)
+        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
+        var answeredAround = 0
+        var fellBack = 0
+        let queries: [[QueryWord]] = [
+            [.init(term: "alpha", isPrefix: false), .init(term: "b", isPrefix: true)],
+            [.init(term: "alpha", isPrefix: false), .init(term: "al", isPrefix: true)],
+            [.init(term: "beta", isPrefix: false), .init(term: "a", isPrefix: true)],
+            [.init(term: "a", isPrefix: true), .init(term: "b", isPrefix: true)],
+            [.init(term: "alp", isPrefix: true), .init(term: "bet", isPrefix: true)],
+            [.init(term: "almond", isPrefix: true), .init(term: "alpha", isPrefix: true)],
+            [.init(term: "alpha", isPrefix: false), .init(term: "beta", isPrefix: false), .init(term: "al", isPrefix: true)],
+            [.init(term: "carbon", isPrefix: false), .init(term: "d", isPrefix: true)],
+            [.init(term: "the", isPrefix: false), .init(term: "car", isPrefix: true)],
+            [.init(term: "the", isPrefix: false), .init(term: "ec", isPrefix: true)],
+            [.init(term: "the", isPrefix: true), .init(term: "bravo", isPrefix: true)],
+        ]
+        for words in queries {
+            for limit in [1, 5, 20] {
+                for filter in [nil, EngineQuery.term(field: "textContent", term: "alpha")] {
+                    let request = UserQueryRanker.Request(words: words, filter: filter, limit: limit, now: now)
+                    let fromCache = try cached.search(snapshot, request)
+                    let evaluated = try full.search(snapshot, request)
+                    let label = "\(words.map(\.term)) limit \(limit) filter \(filter != nil)"
+                    #expect(fromCache.map(\.document) == evaluated.map(\.document), "\(label)")
+                    #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)")
+                    var collector = TopCollector(limit: limit)
+                    let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+                    if try cached.searchAroundCachedPivot(cache, scorer, 0, request, &collector) {
+                        answeredAround += 1
+                        #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(label)")
+                    } else {
+                        fellBack += 1
+                        #expect(collector.results().isEmpty, "a declined shortcut leaves the collector unchanged")
+                    }
+                }
+            }
+        }
+        #expect(answeredAround > 0, "the bound holds for some queries")
+        #expect(fellBack > 0, "and not for others")
+    }
+}
