@@ -52,13 +52,22 @@ extension SegmentScorer {
 
     /// The largest multiplier ``features(_:includeEngagement:explain:)`` can give a document of this
     /// segment that the user has not engaged with.
-    var maximumFeatureFactor: Double {
-        let features = context.parameters.features
+    static func maximumFeatureFactor(_ columns: FeatureColumns, _ features: RankingFeatures) -> Double {
         var factor = 1.0
         if !columns.recency.isEmpty { factor += features.recencyWeight }
         factor += features.flagWeight * Double(columns.flags.count)
         if columns.views != nil { factor += features.popularityWeight * 0.5 }
         return factor
+    }
+
+    /// An upper bound of ``finalScore(_:relevance:matchedWords:wordCount:requireAll:includeEngagement:)``
+    /// for any document of this relevance, so that documents that cannot enter the top hits are
+    /// skipped before their features are read.
+    @inline(__always)
+    func finalScoreCeiling(relevance: Double, matchedWords: Int, requireAll: Bool) -> Double {
+        var value = relevance * maximumFactorWithEngagement + Self.relevanceStep / 2 + 100 * Self.hintStep
+        if !requireAll { value += Double(matchedWords) * Self.matchedWordStep }
+        return value
     }
 
     /// The ranking hint (0 when absent).

@@ -40,6 +40,10 @@ struct SegmentScorer {
     let context: ScoringContext
     /// The feature columns, resolved once.
     let columns: FeatureColumns
+    /// The largest feature multiplier of a document the user has not engaged with.
+    let maximumFeatureFactor: Double
+    /// The largest feature multiplier of any document.
+    let maximumFactorWithEngagement: Double
 
     /// The numeric columns the features read.
     struct FeatureColumns {
@@ -60,6 +64,8 @@ struct SegmentScorer {
         columns.views = features.viewsColumn.flatMap { segment.reader.column($0) }
         columns.hint = features.hintColumn.flatMap { segment.reader.column($0) }
         self.columns = columns
+        maximumFeatureFactor = Self.maximumFeatureFactor(columns, features)
+        maximumFactorWithEngagement = maximumFeatureFactor + (context.engaged.isEmpty ? 0 : features.popularityWeight * 0.5)
     }
 
     /// The documents matching the words, ascending, with their text relevance.
@@ -97,7 +103,7 @@ struct SegmentScorer {
     /// The word has one idf (as in BM25F): from the documents containing it as a whole word in
     /// any ranked field, or, when no field has it whole, from those containing a word it starts.
     func wordMatches(_ word: QueryWord, within candidates: [UInt32]? = nil) throws -> WordMatches {
-        var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
+        let contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
         var exactFrequency = 0
         var prefixFrequency = 0
         let reader = segment.reader
@@ -298,69 +304,6 @@ struct SegmentScorer {
             result.relevance.append(value.0)
             result.matchedWords.append(value.1)
         }
-        return result
-    }
-}
-
-/// Collects (document, weighted frequency, idf) contributions and reduces them per document:
-/// sparse (sort) for few contributions, dense arrays for many.
-struct ContributionBuffer {
-    private var documents: [UInt32] = []
-    private var weights: [Double] = []
-    private var fieldBits: [UInt64] = []
-    private let documentCount: Int
-
-    init(documentCount: Int) { self.documentCount = documentCount }
-
-    @inline(__always)
-    mutating func add(_ document: UInt32, _ weight: Double, _ fieldBit: UInt64) {
-        documents.append(document)
-        weights.append(weight)
-        fieldBits.append(fieldBit)
-    }
-
-    /// Per-document sums of weights, turned into scores by `score`, with the fields matched.
-    func reduce(_ score: (Double) -> Double) -> SegmentScorer.WordMatches {
-        var result = SegmentScorer.WordMatches()
-        guard !documents.isEmpty else { return result }
-        if documents.count > documentCount / 16 {
-            var sums = [Double](repeating: -1, count: documentCount)
-            var masks = [UInt64](repeating: 0, count: documentCount)
-            for index in documents.indices {
-                let document = Int(documents[index])
-                guard document < documentCount else { continue }
-                sums[document] = max(sums[document], 0) + weights[index]
-                masks[document] |= fieldBits[index]
-            }
-            for document in 0..<documentCount where sums[document] >= 0 {
-                result.documents.append(UInt32(document))
-                result.scores.append(score(sums[document]))
-                result.fieldMasks.append(masks[document])
-            }
-            return result
-        }
-        // Sorting document and contribution index packed in one integer needs no comparator calls.
-        var order = documents.indices.map { UInt64(documents[$0]) << 32 | UInt64($0) }
-        order.sort()
-        var current = documents[Int(truncatingIfNeeded: order[0] & 0xFFFF_FFFF)]
-        var sum = 0.0
-        var mask: UInt64 = 0
-        for key in order {
-            let index = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
-            if documents[index] != current {
-                result.documents.append(current)
-                result.scores.append(score(sum))
-                result.fieldMasks.append(mask)
-                current = documents[index]
-                sum = 0
-                mask = 0
-            }
-            sum += weights[index]
-            mask |= fieldBits[index]
-        }
-        result.documents.append(current)
-        result.scores.append(score(sum))
-        result.fieldMasks.append(mask)
         return result
     }
 }

@@ -154,6 +154,10 @@ public final class ShortPrefixCache: Sendable {
         for (index, document) in matches.documents.enumerated() {
             // Ranked as the final score ranks (rounded, hint last), so the kept documents are the
             // ones a full evaluation would return, ties included.
+            if let threshold = collector.threshold,
+                scorer.finalScoreCeiling(relevance: matches.relevance[index], matchedWords: 1, requireAll: true) < threshold {
+                continue
+            }
             let score = scorer.finalScore(
                 document, relevance: matches.relevance[index], matchedWords: 1, wordCount: 1, requireAll: true, includeEngagement: false)
             collector.add(ScoredDocument(segment: 0, document: document, score: score))

@@ -93,6 +93,10 @@ public struct UserQueryRanker: Sendable {
             var cursor = 0
             for document in documents {
                 while matches.documents[cursor] != document { cursor += 1 }
+                if let threshold = collector.threshold, scorer.finalScoreCeiling(
+                    relevance: matches.relevance[cursor], matchedWords: matches.matchedWords[cursor], requireAll: request.requireAllWords) < threshold {
+                    continue
+                }
                 let score = scorer.finalScore(
                     document, relevance: matches.relevance[cursor], matchedWords: matches.matchedWords[cursor],
                     wordCount: request.words.count, requireAll: request.requireAllWords)

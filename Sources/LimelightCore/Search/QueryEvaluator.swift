@@ -101,6 +101,11 @@ public struct QueryEvaluator {
                 .documents(within: candidates)
         case .range(let field, let lower, let upper, let includeLower, let includeUpper):
             guard let column = reader.column(field) else { return [] }
+            if candidates == nil {
+                let inRange = column.documents(
+                    lower: lower, upper: upper, includeLower: includeLower, includeUpper: includeUpper, limit: reader.documentCount)
+                return segment.live.hasDeletions ? inRange.filter(segment.live.isLive) : inRange
+            }
             return filterLive(candidates) { document in
                 guard let value = column.value(document) else { return false }
                 if let lower, includeLower ? value < lower : value <= lower { return false }
@@ -132,10 +137,13 @@ public struct QueryEvaluator {
 
     private func evaluateConjunction(_ clauses: [EngineQuery], within candidates: [UInt32]?) throws -> [UInt32] {
         guard !clauses.isEmpty else { return candidates ?? allLive() }
-        // Positive, cheap clauses first; negations and column scans test candidates last.
+        // Positive, cheap clauses first; negations and column scans test candidates last, the
+        // narrowest range first.
         let ordered = try clauses.map { clause -> (EngineQuery, Int) in
             switch clause {
-            case .not, .range, .hasNumber, .filter: return (clause, Int.max - 1)
+            case .range(let field, let lower, let upper, let includeLower, let includeUpper):
+                return (clause, Int.max / 2 + estimatedRangeCount(field, lower, upper, includeLower, includeUpper))
+            case .not, .hasNumber, .filter: return (clause, Int.max - 1)
             default: return (clause, try estimatedCost(clause))
             }
         }.sorted { $0.1 < $1.1 }
@@ -223,6 +231,7 @@ public struct QueryEvaluator {
 /// Operations on ascending arrays of document ids.
 public enum DocumentSets {
     /// The first index ≥ `from` whose value is ≥ `target` (galloping, then binary search).
+    @inlinable
     public static func lowerBound(_ values: [UInt32], _ target: UInt32, from start: Int) -> Int {
         var low = start
         var step = 1

@@ -41,6 +41,25 @@ public struct NumericColumn: @unchecked Sendable {
         let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
         return value.isNaN ? nil : value
     }
+
+    /// The documents below `limit` whose value lies in the range (a bound that is nil is open),
+    /// ascending, in one pass over the column.
+    public func documents(
+        lower: Double?, upper: Double?, includeLower: Bool, includeUpper: Bool, limit: Int
+    ) -> [UInt32] {
+        var result: [UInt32] = []
+        // NaN (no value) fails every comparison, so it is never inside.
+        let low = lower ?? -.infinity
+        let high = upper ?? .infinity
+        let count = min(limit, bytes.count / 8)
+        for document in 0..<count {
+            let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: document &* 8, as: UInt64.self)))
+            let aboveLower = includeLower || lower == nil ? value >= low : value > low
+            let belowUpper = includeUpper || upper == nil ? value <= high : value < high
+            if aboveLower && belowUpper { result.append(UInt32(document)) }
+        }
+        return result
+    }
 }
 
 /// An immutable segment opened for reading (memory-mapped file or in-memory bytes).

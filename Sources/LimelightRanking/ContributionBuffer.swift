@@ -1,0 +1,98 @@
+/// Collects a word's weighted term frequencies per document and field, and reduces them to one
+/// sum per document with the fields it came from.
+///
+/// While contributions are few they are listed and sorted at the end; past one per 16 documents
+/// of the segment they are summed in place into per-document arrays, which the end scans.
+final class ContributionBuffer {
+    private let documentCount: Int
+    private var documents: [UInt32] = []
+    private var weights: [Double] = []
+    private var fieldBits: [UInt64] = []
+    /// Per-document sums and field masks once dense (a document without contributions has mask 0).
+    private var sums: UnsafeMutablePointer<Double>?
+    private var masks: UnsafeMutablePointer<UInt64>?
+
+    init(documentCount: Int) { self.documentCount = documentCount }
+
+    deinit {
+        sums?.deallocate()
+        masks?.deallocate()
+    }
+
+    /// Adds `weight` to `document`, from the field whose bit is `fieldBit` (never 0).
+    @inline(__always)
+    func add(_ document: UInt32, _ weight: Double, _ fieldBit: UInt64) {
+        if let sums, let masks {
+            let index = Int(document)
+            guard index < documentCount else { return }
+            sums[index] += weight
+            masks[index] |= fieldBit
+            return
+        }
+        documents.append(document)
+        weights.append(weight)
+        fieldBits.append(fieldBit)
+        if documents.count > documentCount / 16 { becomeDense() }
+    }
+
+    private func becomeDense() {
+        let sums = UnsafeMutablePointer<Double>.allocate(capacity: documentCount)
+        sums.initialize(repeating: 0, count: documentCount)
+        let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: documentCount)
+        masks.initialize(repeating: 0, count: documentCount)
+        for index in documents.indices where Int(documents[index]) < documentCount {
+            sums[Int(documents[index])] += weights[index]
+            masks[Int(documents[index])] |= fieldBits[index]
+        }
+        self.sums = sums
+        self.masks = masks
+        documents = []
+        weights = []
+        fieldBits = []
+    }
+
+    /// Per-document sums of weights, turned into scores by `score`, with the fields matched.
+    func reduce(_ score: (Double) -> Double) -> SegmentScorer.WordMatches {
+        var result = SegmentScorer.WordMatches()
+        if let sums, let masks {
+            var count = 0
+            for document in 0..<documentCount where masks[document] != 0 { count += 1 }
+            result.documents.reserveCapacity(count)
+            result.scores.reserveCapacity(count)
+            result.fieldMasks.reserveCapacity(count)
+            for document in 0..<documentCount where masks[document] != 0 {
+                result.documents.append(UInt32(document))
+                result.scores.append(score(sums[document]))
+                result.fieldMasks.append(masks[document])
+            }
+            return result
+        }
+        guard !documents.isEmpty else { return result }
+        result.documents.reserveCapacity(documents.count)
+        result.scores.reserveCapacity(documents.count)
+        result.fieldMasks.reserveCapacity(documents.count)
+        // Sorting document and contribution index packed in one integer needs no comparator calls.
+        var order = documents.indices.map { UInt64(documents[$0]) << 32 | UInt64($0) }
+        order.sort()
+        var current = documents[Int(truncatingIfNeeded: order[0] & 0xFFFF_FFFF)]
+        var sum = 0.0
+        var mask: UInt64 = 0
+        for key in order {
+            let index = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
+            if documents[index] != current {
+                result.documents.append(current)
+                result.scores.append(score(sum))
+                result.fieldMasks.append(mask)
+                current = documents[index]
+                sum = 0
+                mask = 0
+            }
+            sum += weights[index]
+            mask |= fieldBits[index]
+        }
+        result.documents.append(current)
+        result.scores.append(score(sum))
+        result.fieldMasks.append(mask)
+        return result
+    }
+}
