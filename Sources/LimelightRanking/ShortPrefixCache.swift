@@ -29,6 +29,15 @@ public final class ShortPrefixCache: Sendable {
         /// The lowest ranking key kept (final score without engagement, at `builtAt`): no
         /// document left out ranks above it.
         let floor: Double
+        /// For the shortest prefixes, the next best documents after ``documents``, best first, for
+        /// filters that leave too few of those (see ``deeperDepth``).
+        let deeper: [UInt32]
+        /// The text relevance of each of ``deeper``.
+        let deeperRelevance: [Double]
+        /// The ranking key of each of ``deeper``, rounded up (no document after it ranks above).
+        let deeperKeys: [Float]
+        /// Whether more documents matched than ``documents`` and ``deeper`` hold.
+        let deeperIsTruncated: Bool
         let builtAt: Double
         /// Holds the bitset so its identity is not reused while the entry lives.
         let live: LiveDocuments
@@ -36,6 +45,12 @@ public final class ShortPrefixCache: Sendable {
 
     /// How many documents are kept per prefix and segment.
     public let depth: Int
+    /// How many more documents are kept, in rank order, for prefixes of up to
+    /// ``deeperPrefixLength`` characters: the prefixes that match most documents, where a filter
+    /// is most often left with too few of the first ``depth``.
+    public let deeperDepth: Int
+    /// The longest prefixes (in characters) that keep ``deeperDepth`` more documents.
+    public static let deeperPrefixLength = 2
     /// Seconds after which an entry is rebuilt.
     public let maximumAge: Double
     /// Most entries kept; the cache is emptied when it would grow past this.
@@ -109,10 +124,11 @@ public final class ShortPrefixCache: Sendable {
 
     /// Creates an empty cache.
     public init(
-        depth: Int = 256, maximumAge: Double = 600, capacity: Int = 16_384, warmingMinimumDocuments: Int = 4096,
+        depth: Int = 256, deeperDepth: Int = 1024, maximumAge: Double = 600, capacity: Int = 16_384, warmingMinimumDocuments: Int = 4096,
         warmingMinimumPostings: Int = 256
     ) {
         self.depth = depth
+        self.deeperDepth = deeperDepth
         self.maximumAge = maximumAge
         self.capacity = capacity
         self.warmingMinimumDocuments = warmingMinimumDocuments
@@ -150,7 +166,8 @@ public final class ShortPrefixCache: Sendable {
         if let cached = freshEntry(for: scorer, word: word, parameters: parameters, now: now) { return cached }
         let key = Key(segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, parameters: parameters)
         let matches = try scorer.documents(for: [word], requireAll: true)
-        var collector = TopCollector(limit: depth)
+        let deeperCount = word.term.count <= Self.deeperPrefixLength ? deeperDepth : 0
+        var collector = TopCollector(limit: depth + deeperCount)
         for (index, document) in matches.documents.enumerated() {
             // Ranked as the final score ranks (rounded, hint last), so the kept documents are the
             // ones a full evaluation would return, ties included.
@@ -162,22 +179,27 @@ public final class ShortPrefixCache: Sendable {
                 document, relevance: matches.relevance[index], matchedWords: 1, wordCount: 1, requireAll: true, includeEngagement: false)
             collector.add(ScoredDocument(segment: 0, document: document, score: score))
         }
-        let best = collector.results()
+        let ranked = collector.results()
+        let best = ranked.prefix(depth)
         let kept = best.map(\.document).sorted()
-        var relevance: [Double] = []
-        relevance.reserveCapacity(kept.count)
-        var cursor = 0
-        for document in kept {
-            while matches.documents[cursor] != document { cursor += 1 }
-            relevance.append(matches.relevance[cursor])
+        func relevance(of document: UInt32) -> Double {
+            matches.relevance[DocumentSets.lowerBound(matches.documents, document, from: 0)]
         }
         let entry = Entry(
-            documents: kept, relevance: relevance, isTruncated: matches.documents.count > depth, floor: best.last?.score ?? 0,
-            builtAt: now, live: scorer.segment.live)
+            documents: kept, relevance: kept.map(relevance(of:)), isTruncated: matches.documents.count > depth, floor: best.last?.score ?? 0,
+            deeper: ranked.dropFirst(depth).map(\.document), deeperRelevance: ranked.dropFirst(depth).map { relevance(of: $0.document) },
+            deeperKeys: ranked.dropFirst(depth).map { Self.roundedUp($0.score) },
+            deeperIsTruncated: matches.documents.count > depth + deeperCount, builtAt: now, live: scorer.segment.live)
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = entry
         }
         return entry
+    }
+
+    /// The smallest `Float` not below `value`.
+    static func roundedUp(_ value: Double) -> Float {
+        let rounded = Float(value)
+        return Double(rounded) < value ? rounded.nextUp : rounded
     }
 }

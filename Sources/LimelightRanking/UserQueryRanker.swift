@@ -116,22 +116,60 @@ public struct UserQueryRanker: Sendable {
     }
 
     /// Answers a one-word prefix query from a cache entry; false when the entry cannot answer
-    /// (filters leave fewer documents than asked for).
+    /// (filters leave too few of its documents); the collector is then unchanged.
     private func searchCached(
         _ entry: ShortPrefixCache.Entry, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request,
         _ collector: inout TopCollector
     ) throws -> Bool {
         var candidates = entry.documents
+        let evaluator = QueryEvaluator(segment: scorer.segment)
         if let filter = request.filter {
-            candidates = try QueryEvaluator(segment: scorer.segment).evaluate(filter, within: candidates)
+            candidates = try evaluator.evaluate(filter, within: candidates)
         }
-        if entry.isTruncated && candidates.count < request.limit { return false }
+        var trial = collector
         var cursor = 0
         for document in candidates {
             while entry.documents[cursor] != document { cursor += 1 }
             let score = scorer.finalScore(document, relevance: entry.relevance[cursor], matchedWords: 1, wordCount: 1, requireAll: true)
-            collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+            trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
         }
+        if entry.isTruncated && candidates.count < request.limit {
+            // The deeper documents are worth walking only when the filter, judged by the share of
+            // the first ones it kept, should leave enough of them (twice what is missing).
+            let expected = Double(candidates.count) * Double(entry.deeper.count) / Double(max(entry.documents.count, 1))
+            guard expected >= 2 * Double(request.limit - candidates.count), try addDeeper(entry, scorer, evaluator, segmentIndex, request, &trial) else { return false }
+        }
+        collector = trial
         return true
+    }
+
+    /// Adds the entry's deeper documents that pass the filter, in rank order, until none of the
+    /// rest can enter the top hits (each ranks at most at its key); false when they run out first
+    /// while more documents matched.
+    private func addDeeper(
+        _ entry: ShortPrefixCache.Entry, _ scorer: SegmentScorer, _ evaluator: QueryEvaluator, _ segmentIndex: Int,
+        _ request: Request, _ collector: inout TopCollector
+    ) throws -> Bool {
+        let chunkSize = 256
+        var start = 0
+        while start < entry.deeper.count {
+            if let threshold = collector.threshold, threshold > Double(entry.deeperKeys[start]) { return true }
+            let end = min(start + chunkSize, entry.deeper.count)
+            // Documents with their index in the entry, ascending by document.
+            let chunk = (start..<end).map { UInt64(entry.deeper[$0]) << 32 | UInt64($0) }.sorted()
+            var passing = chunk.map { UInt32(truncatingIfNeeded: $0 >> 32) }
+            if let filter = request.filter { passing = try evaluator.evaluate(filter, within: passing) }
+            var cursor = 0
+            for document in passing {
+                while UInt32(truncatingIfNeeded: chunk[cursor] >> 32) != document { cursor += 1 }
+                let relevance = entry.deeperRelevance[Int(truncatingIfNeeded: chunk[cursor] & 0xFFFF_FFFF)]
+                let score = scorer.finalScore(document, relevance: relevance, matchedWords: 1, wordCount: 1, requireAll: true)
+                collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+            }
+            start = end
+        }
+        guard entry.deeperIsTruncated else { return true }
+        guard let last = entry.deeperKeys.last, let threshold = collector.threshold else { return false }
+        return threshold > Double(last)
     }
 }
