@@ -3,26 +3,22 @@
 ///
 /// While contributions are few they are listed and sorted at the end; past one per 16 documents
 /// of the segment they are summed in place into per-document arrays, which the end scans.
-final class ContributionBuffer {
+struct ContributionBuffer {
     private let documentCount: Int
     private var documents: [UInt32] = []
     private var weights: [Double] = []
     private var fieldBits: [UInt64] = []
-    /// Per-document sums and field masks once dense (a document without contributions has mask 0).
-    private var sums: UnsafeMutablePointer<Double>?
-    private var masks: UnsafeMutablePointer<UInt64>?
+    /// Per-document sums and field masks once dense (a document without contributions has mask 0);
+    /// empty before.
+    private var sums: [Double] = []
+    private var masks: [UInt64] = []
 
     init(documentCount: Int) { self.documentCount = documentCount }
 
-    deinit {
-        sums?.deallocate()
-        masks?.deallocate()
-    }
-
     /// Adds `weight` to `document`, from the field whose bit is `fieldBit` (never 0).
     @inline(__always)
-    func add(_ document: UInt32, _ weight: Double, _ fieldBit: UInt64) {
-        if let sums, let masks {
+    mutating func add(_ document: UInt32, _ weight: Double, _ fieldBit: UInt64) {
+        if !masks.isEmpty {
             let index = Int(document)
             guard index < documentCount else { return }
             sums[index] += weight
@@ -35,11 +31,9 @@ final class ContributionBuffer {
         if documents.count > documentCount / 16 { becomeDense() }
     }
 
-    private func becomeDense() {
-        let sums = UnsafeMutablePointer<Double>.allocate(capacity: documentCount)
-        sums.initialize(repeating: 0, count: documentCount)
-        let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: documentCount)
-        masks.initialize(repeating: 0, count: documentCount)
+    private mutating func becomeDense() {
+        var sums = [Double](repeating: 0, count: documentCount)
+        var masks = [UInt64](repeating: 0, count: documentCount)
         for index in documents.indices where Int(documents[index]) < documentCount {
             sums[Int(documents[index])] += weights[index]
             masks[Int(documents[index])] |= fieldBits[index]
@@ -54,7 +48,7 @@ final class ContributionBuffer {
     /// Per-document sums of weights, turned into scores by `score`, with the fields matched.
     func reduce(_ score: (Double) -> Double) -> SegmentScorer.WordMatches {
         var result = SegmentScorer.WordMatches()
-        if let sums, let masks {
+        if !masks.isEmpty {
             var count = 0
             for document in 0..<documentCount where masks[document] != 0 { count += 1 }
             result.documents.reserveCapacity(count)

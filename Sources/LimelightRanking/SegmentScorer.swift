@@ -103,7 +103,7 @@ struct SegmentScorer {
     /// The word has one idf (as in BM25F): from the documents containing it as a whole word in
     /// any ranked field, or, when no field has it whole, from those containing a word it starts.
     func wordMatches(_ word: QueryWord, within candidates: [UInt32]? = nil) throws -> WordMatches {
-        let contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
+        var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
         var exactFrequency = 0
         var prefixFrequency = 0
         let reader = segment.reader

@@ -137,12 +137,14 @@ public struct QueryEvaluator {
 
     private func evaluateConjunction(_ clauses: [EngineQuery], within candidates: [UInt32]?) throws -> [UInt32] {
         guard !clauses.isEmpty else { return candidates ?? allLive() }
+        if clauses.count == 1 { return try evaluate(clauses[0], within: candidates) }
         // Positive, cheap clauses first; negations and column scans test candidates last, the
-        // narrowest range first.
+        // narrowest range first when there are many documents to test (estimating costs a sample).
+        let manyDocuments = (candidates?.count ?? reader.documentCount) > 1024
         let ordered = try clauses.map { clause -> (EngineQuery, Int) in
             switch clause {
             case .range(let field, let lower, let upper, let includeLower, let includeUpper):
-                return (clause, Int.max / 2 + estimatedRangeCount(field, lower, upper, includeLower, includeUpper))
+                return (clause, Int.max / 2 + (manyDocuments ? estimatedRangeCount(field, lower, upper, includeLower, includeUpper) : 0))
             case .not, .hasNumber, .filter: return (clause, Int.max - 1)
             default: return (clause, try estimatedCost(clause))
             }
