@@ -152,7 +152,7 @@ public final class ShortPrefixCache: Sendable {
     /// The entry for `word` in the scorer's segment (with its current deletions) when it is
     /// younger than ``maximumAge``.
     func freshEntry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) -> Entry? {
-        let key = Key(segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, parameters: parameters)
+        let key = Self.key(scorer, word, parameters)
         guard let cached = entries.withLock({ $0[key] }), cached.live === scorer.segment.live, abs(now - cached.builtAt) < maximumAge else {
             return nil
         }
@@ -164,7 +164,6 @@ public final class ShortPrefixCache: Sendable {
 
     func entry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) throws -> Entry {
         if let cached = freshEntry(for: scorer, word: word, parameters: parameters, now: now) { return cached }
-        let key = Key(segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, parameters: parameters)
         let matches = try scorer.documents(for: [word], requireAll: true)
         let deeperCount = word.term.count <= Self.deeperPrefixLength ? deeperDepth : 0
         var collector = TopCollector(limit: depth + deeperCount)
@@ -181,20 +180,27 @@ public final class ShortPrefixCache: Sendable {
         }
         let ranked = collector.results()
         let best = ranked.prefix(depth)
+        let rest = ranked.dropFirst(depth)
         let kept = best.map(\.document).sorted()
         func relevance(of document: UInt32) -> Double {
             matches.relevance[DocumentSets.lowerBound(matches.documents, document, from: 0)]
         }
         let entry = Entry(
             documents: kept, relevance: kept.map(relevance(of:)), isTruncated: matches.documents.count > depth, floor: best.last?.score ?? 0,
-            deeper: ranked.dropFirst(depth).map(\.document), deeperRelevance: ranked.dropFirst(depth).map { relevance(of: $0.document) },
-            deeperKeys: ranked.dropFirst(depth).map { Self.roundedUp($0.score) },
+            deeper: rest.map(\.document), deeperRelevance: rest.map { relevance(of: $0.document) },
+            deeperKeys: rest.map { Self.roundedUp($0.score) },
             deeperIsTruncated: matches.documents.count > depth + deeperCount, builtAt: now, live: scorer.segment.live)
+        let key = Self.key(scorer, word, parameters)
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = entry
         }
         return entry
+    }
+
+    /// The key of `word`'s entry in the scorer's segment, with its current deletions.
+    private static func key(_ scorer: SegmentScorer, _ word: QueryWord, _ parameters: RankingParameters) -> Key {
+        Key(segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, parameters: parameters)
     }
 
     /// The smallest `Float` not below `value`.

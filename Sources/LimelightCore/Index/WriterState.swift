@@ -92,7 +92,6 @@ struct WriterState: Sendable {
 
     /// The in-memory segment of `documents` (no checksum until flushed), or nil when there are none.
     static func buildSegment(_ documents: [IndexDocument]) -> [UInt8]? {
-        // In-memory segments carry no checksum; flush computes it before writing one to disk.
         documents.isEmpty ? nil : SegmentBuilder.build(documents, checksummed: false)
     }
 
