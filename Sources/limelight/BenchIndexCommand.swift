@@ -15,6 +15,7 @@ struct BenchIndexCommand: ParsableCommand {
     @Option(help: "Work directory (default: a new temporary directory, removed afterwards).") var workDirectory: String?
     @Option(help: "Items per bulk-indexing batch.") var bulkBatch = 10_000
     @Option(help: "Prefix lookups per prefix length.") var lookups = 2000
+    @Flag(help: "Also print the index bytes per item of each field (dictionary, postings, positions).") var byField = false
 
     func run() throws {
         let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-\(UUID().uuidString.prefix(8))"
@@ -53,6 +54,8 @@ struct BenchIndexCommand: ParsableCommand {
                      per(postingsAndDictionary, items.count), per(sections["terms"], items.count), per(sections["postings"], items.count),
                      per(sections["positions"], items.count), per(total, items.count), per(sections["stored"], items.count),
                      per(sections["lengths"], items.count), per(sections["numbers"], items.count)))
+
+        if byField { printFieldSizes(snapshot, items: items.count) }
 
         // 3. Prefix lookups by prefix length, on the words users type (title and displayName).
         let words = sampleWords(items, count: lookups)
@@ -117,6 +120,23 @@ struct BenchIndexCommand: ParsableCommand {
             if let word = candidates.randomElement(using: &generator) { words.append(String(word)) }
         }
         return words
+    }
+}
+
+/// Prints each field's dictionary, postings and positions bytes per item, largest first.
+private func printFieldSizes(_ snapshot: Snapshot, items: Int) {
+    var sizes: [String: (terms: Int, postings: Int, positions: Int)] = [:]
+    for segment in snapshot.segments {
+        for name in segment.reader.fieldNames {
+            guard let bytes = segment.reader.field(name)?.indexBytes else { continue }
+            let sum = sizes[name, default: (0, 0, 0)]
+            sizes[name] = (sum.terms + bytes.terms, sum.postings + bytes.postings, sum.positions + bytes.positions)
+        }
+    }
+    for (name, bytes) in sizes.sorted(by: { $0.value.terms + $0.value.postings + $0.value.positions > $1.value.terms + $1.value.postings + $1.value.positions }) {
+        let label = name.count >= 22 ? name : name.padding(toLength: 22, withPad: " ", startingAt: 0)
+        print(String(format: "  field %@ %6.1f bytes/item (terms %.1f, postings %.1f, positions %.1f)", label,
+                     per(bytes.terms + bytes.postings + bytes.positions, items), per(bytes.terms, items), per(bytes.postings, items), per(bytes.positions, items)))
     }
 }
 

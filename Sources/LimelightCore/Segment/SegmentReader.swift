@@ -22,6 +22,11 @@ public struct FieldReader: @unchecked Sendable {
         return UInt32(UInt16(littleEndian: lengths.loadUnaligned(fromByteOffset: Int(document) * 2, as: UInt16.self)))
     }
 
+    /// The bytes of this field's term dictionary, postings and positions sections.
+    public var indexBytes: (terms: Int, postings: Int, positions: Int) {
+        (dictionary.bytes.count, postings.count, positions?.count ?? 0)
+    }
+
     /// The average field length over documents that have the field.
     public var averageLength: Double {
         statistics.documentCount == 0 ? 1 : max(1, Double(statistics.totalLength) / Double(statistics.documentCount))
