@@ -12,30 +12,67 @@ import Testing
     func plan(_ query: String) throws -> EngineQuery { try planner.plan(queryString: query) }
 
     @Test func caseAndDiacriticInsensitiveEqualityIsOneLookup() throws {
-        guard case .term(let field, let term) = try plan(#"title == "Frédéric"cd"#) else {
+        // A custom attribute keeps its whole values in a keyword field.
+        guard case .term(let field, let term) = try plan(#"cuisine == "Frédéric"cd"#) else {
             Issue.record("expected a term lookup")
             return
         }
-        #expect(field == "title#v")
+        #expect(field == "cuisine#v")
         #expect(term == "frederic")
     }
 
     @Test func exactEqualityVerifiesTheStoredValue() throws {
-        guard case .filter(.term(let field, let term), _) = try plan(#"title == "Paris""#) else {
+        guard case .filter(.term(let field, let term), _) = try plan(#"cuisine == "Paris""#) else {
             Issue.record("expected a verified term lookup")
             return
         }
-        #expect(field == "title#v")
+        #expect(field == "cuisine#v")
         #expect(term == "paris")
     }
 
     @Test func prefixIsADictionaryWalk() throws {
-        guard case .prefix(let field, let prefix) = try plan(#"title == "Par*"cd"#) else {
+        guard case .prefix(let field, let prefix) = try plan(#"cuisine == "Par*"cd"#) else {
             Issue.record("expected a prefix walk")
             return
         }
-        #expect(field == "title#v")
+        #expect(field == "cuisine#v")
         #expect(prefix == "par")
+    }
+
+    @Test func searchableAttributesCompareWholeValuesThroughTheirWords() throws {
+        // Built-in searchable attributes have no whole-value field: their words find candidates,
+        // and the stored value decides.
+        guard case .filter(.term(let field, let term), _) = try plan(#"title == "Frédéric"cd"#) else {
+            Issue.record("expected a verified word lookup")
+            return
+        }
+        #expect(field == "title")
+        #expect(term == "frederic")
+        guard case .filter(.and(let words), _) = try plan(#"title == "New York""#), words.count == 2,
+            case .term("title", "new") = words[0], case .term("title", "york") = words[1]
+        else {
+            Issue.record("expected both words, verified")
+            return
+        }
+        guard case .filter(.prefix("title", "mywindowc"), _) = try plan(#"title == "MyWindowC*""#) else {
+            Issue.record("expected the lowercased compound as a prefix")
+            return
+        }
+        guard case .filter(.term("title", "jpg"), _) = try plan(#"title == "*.jpg"cd"#) else {
+            Issue.record("expected the whole word after the dot")
+            return
+        }
+        guard case .filter(.and(let parts), _) = try plan(#"title == "pa*s"cd"#), parts.count == 2,
+            case .prefix("title", "pa") = parts[0], case .matching("title", _) = parts[1]
+        else {
+            Issue.record("expected a prefix and a suffix scan")
+            return
+        }
+        guard case .filter(.term(let presenceField, "title"), _) = try plan(#"title < "m""#) else {
+            Issue.record("expected an ordering checked on the stored values of items with a title")
+            return
+        }
+        #expect(presenceField == IndexFields.present)
     }
 
     @Test func wordsBecomeTermsAndPhrasesOnTheTextField() throws {
@@ -55,13 +92,13 @@ import Testing
     }
 
     @Test func suffixScansTheDictionaryWithALiteralPrefixWhenThereIsOne() throws {
-        guard case .matching(let field, let matcher) = try plan(#"title == "*.jpg"cd"#) else {
+        guard case .matching(let field, let matcher) = try plan(#"cuisine == "*.jpg"cd"#) else {
             Issue.record("expected a dictionary scan")
             return
         }
-        #expect(field == "title#v")
+        #expect(field == "cuisine#v")
         #expect(matcher.literalPrefix == "")
-        guard case .matching(_, let general) = try plan(#"title == "pa*s"cd"#) else {
+        guard case .matching(_, let general) = try plan(#"cuisine == "pa*s"cd"#) else {
             Issue.record("expected a dictionary scan")
             return
         }

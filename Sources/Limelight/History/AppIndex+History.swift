@@ -70,13 +70,16 @@ extension AppIndex {
     }
 
     /// The unexpired items with this identifier, in every index of the app.
+    /// - Complexity: one key lookup per index name of the app.
     func liveItems(withIdentifier identifier: String, in snapshot: Snapshot, now: Date) throws -> [StoredRecord] {
-        let query = EngineQuery.and([
-            .term(field: IndexFields.identifier, term: identifier),
-            .term(field: IndexFields.kind, term: RecordKind.item.rawValue),
-            Self.unexpired(at: now),
-        ])
-        return try records(matching: query, in: snapshot).filter { $0.item.uniqueIdentifier == identifier }
+        var result: [StoredRecord] = []
+        for indexName in try Self.indexNamesInDictionaries(of: snapshot).sorted() {
+            let key = StoredRecord.key(indexName: indexName, identifier: identifier)
+            guard let stored = try snapshot.storedDocument(withKey: key) else { continue }
+            let record = try StoredRecord.decode(stored)
+            if record.expirationDate.timeIntervalSince1970 > now.timeIntervalSince1970 { result.append(record) }
+        }
+        return result
     }
 
     /// Every stored record matching an engine query in a snapshot.

@@ -22,7 +22,7 @@ public struct CatalogueQuerySchema: QuerySchema {
         return PlannerAttribute(
             name: definition.name, kind: kind, isMultiValued: definition.isMultiValued,
             textField: textual && definition.isSearchable ? definition.name : nil,
-            wholeValueField: definition.name == "textContent" || kind == .data ? nil : IndexFields.wholeValue(definition.name),
+            wholeValueField: IndexFields.hasWholeValueField(definition) ? IndexFields.wholeValue(definition.name) : nil,
             column: textual || kind == .data ? nil : definition.name,
             impliesWordMatching: definition.name == "textContent")
     }

@@ -179,6 +179,18 @@ public final class AppIndex: Sendable {
     /// The names of the app's indexes that hold items or a client state ("" is the default index).
     public func indexNames() throws -> [String] {
         let snapshot = engine.snapshot()
+        var names = try Self.indexNamesInDictionaries(of: snapshot)
+        for key in snapshot.metadata.keys where key.hasPrefix("clientState/") {
+            names.insert(String(key.dropFirst("clientState/".count)))
+        }
+        return try names.filter { name in
+            try snapshot.count(.term(field: IndexFields.indexName, term: name)) > 0 || snapshot.metadata[Self.clientStateKey(name)] != nil
+        }.sorted()
+    }
+
+    /// The index names in the term dictionaries of a snapshot's segments, including names whose
+    /// documents are all deleted.
+    static func indexNamesInDictionaries(of snapshot: Snapshot) throws -> Set<String> {
         var names = Set<String>()
         for segment in snapshot.segments {
             try segment.reader.field(IndexFields.indexName)?.dictionary.forEachTerm { term, _ in
@@ -186,12 +198,7 @@ public final class AppIndex: Sendable {
                 return true
             }
         }
-        for key in snapshot.metadata.keys where key.hasPrefix("clientState/") {
-            names.insert(String(key.dropFirst("clientState/".count)))
-        }
-        return try names.filter { name in
-            try snapshot.count(.term(field: IndexFields.indexName, term: name)) > 0 || snapshot.metadata[Self.clientStateKey(name)] != nil
-        }.sorted()
+        return names
     }
 
     /// The number of live items in the named index (expired ones not yet purged included).

@@ -1,14 +1,22 @@
 /// The engine field names the Core Spotlight layer writes.
 ///
-/// Each searchable text attribute `a` becomes a text field `a` (folded words with positions); every
-/// string-like attribute also gets a keyword field `a#v` holding its folded whole value(s), so that
-/// `a == "value"` and whole-value wildcards are dictionary lookups. Numbers, dates (seconds since
-/// 1970) and booleans (0/1) become numeric columns named after the attribute.
+/// Each searchable text attribute `a` becomes a text field `a` (folded words with positions). Other
+/// attributes (not searchable, numbers, dates and custom attributes) get a keyword field `a#v`
+/// holding their folded whole value(s), so that `a == "value"` and whole-value wildcards are
+/// dictionary lookups; a built-in searchable attribute has none, and its whole-value comparisons
+/// find candidates through its words and check them against the stored value (see
+/// ``hasWholeValueField(_:)``). Numbers, dates (seconds since 1970) and booleans (0/1) become
+/// numeric columns named after the attribute.
 public enum IndexFields {
     /// The keyword field holding an attribute's folded whole values.
     public static func wholeValue(_ attribute: String) -> String { attribute + "#v" }
-    /// The item's unique identifier, exact.
-    public static let identifier = "_id"
+
+    /// Whether the attribute's whole values are indexed in ``wholeValue(_:)``: every attribute but
+    /// the built-in searchable ones, whose text field already finds their values (a whole-value
+    /// field would repeat every title and name in the dictionary), and data.
+    static func hasWholeValueField(_ definition: AttributeDefinition) -> Bool {
+        definition.type.elementType != .data && (definition.isCustom || !definition.isSearchable)
+    }
     /// The named index the item belongs to ("" for the default index).
     public static let indexName = "_index"
     /// What the record is: ``RecordKind``.

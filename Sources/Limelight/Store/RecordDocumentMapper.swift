@@ -16,12 +16,15 @@ enum RecordDocumentMapper {
         let isDefaultSearchableCustom: Bool
         /// The keyword field of its whole values (`name#v`).
         let wholeValueField: String
+        /// Whether its strings are also indexed whole (``IndexFields/hasWholeValueField(_:)``).
+        let hasWholeValueField: Bool
 
         init(_ definition: AttributeDefinition) {
             name = definition.name
             isSearchable = definition.isSearchable
             isDefaultSearchableCustom = definition.isCustom && definition.isSearchableByDefault
             wholeValueField = IndexFields.wholeValue(definition.name)
+            hasWholeValueField = IndexFields.hasWholeValueField(definition)
         }
     }
 
@@ -55,7 +58,7 @@ enum RecordDocumentMapper {
             case .string, .strings, .url, .urls:
                 let values = value.textualElements
                 if plan.isSearchable { fields.append(textField(name, values, &tokens)) }
-                if name != "textContent" {
+                if plan.hasWholeValueField {
                     fields.append(.keywords(plan.wholeValueField, values.map(wholeValueTerm)))
                 }
                 if plan.isDefaultSearchableCustom { defaultSearchableCustomValues += values }
@@ -65,7 +68,6 @@ enum RecordDocumentMapper {
             fields.append(textField(IndexFields.defaultSearchableCustom, defaultSearchableCustomValues, &tokens))
             fields.append(.keywords(IndexFields.wholeValue(IndexFields.defaultSearchableCustom), defaultSearchableCustomValues.map(wholeValueTerm)))
         }
-        fields.append(.keywords(IndexFields.identifier, [item.uniqueIdentifier]))
         fields.append(.keywords(IndexFields.indexName, [record.indexName]))
         fields.append(.keywords(IndexFields.kind, [record.kind.rawValue]))
         if let domain = item.domainIdentifier {

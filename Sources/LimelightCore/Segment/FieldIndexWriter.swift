@@ -17,11 +17,16 @@ enum TermPositions {
 /// the prefix it shares with the previous term, its document frequency, and its postings and
 /// (text fields only) positions offsets as deltas from the previous entry of the block.
 ///
-/// Postings of a term: when the document frequency reaches ``SegmentFormat/skipInterval``, a skip
-/// table first (`count varint`, then per block of documents `lastDoc varint | byteOffset varint |
-/// positionsOffset varint`, offsets relative to the data start), then one entry per document:
-/// `varint((docDelta << 1) | (tf == 1))` followed by `varint(tf)` when tf ≠ 1. The first delta is the
-/// document id itself. Positions (text fields): per document, `tf` delta-coded varints.
+/// Postings of a term: one entry per document, `varint((docDelta << 1) | (tf == 1))` followed by
+/// `varint(tf)` when tf ≠ 1 (the first delta is the document id itself). When the document frequency
+/// reaches ``SegmentFormat/skipInterval``, a header comes first, `varint(skipCount << 1 | isBitmap)`:
+/// - entries (flag 0): `varint(skip table bytes)`, then per block of documents `lastDoc varint |
+///   byteOffset varint | positionsOffset varint` (offsets relative to the data start), then the entries;
+/// - a bitmap (flag 1, keyword fields whose frequencies are all 1, when it is smaller than the
+///   entries, as for terms most documents have): `varint(first document) | varint(byte count)`, then
+///   bit i (least significant first) set when document `first + i` has the term.
+///
+/// Positions (text fields): per document, `tf` delta-coded varints.
 struct FieldIndexWriter {
     let kind: FieldKind
     private var blocks = ByteWriter()
@@ -33,8 +38,9 @@ struct FieldIndexWriter {
     private var previousTerm: [UInt8] = []
     private var previousPostingsOffset = 0
     private var previousPositionsOffset = 0
-    /// Scratch buffer for the entries of terms with a skip table.
+    /// Scratch buffers for the entries and the skip table of terms with a skip table.
     private var skipData = ByteWriter()
+    private var skipTable = ByteWriter()
 
     init(kind: FieldKind) { self.kind = kind }
 
@@ -64,21 +70,60 @@ struct FieldIndexWriter {
             previousPositionsOffset = positions.count
         }
         if documents.count >= SegmentFormat.skipInterval {
-            skipData.bytes.removeAll(keepingCapacity: true)
-            let skips = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &skipData, positionsOutput: &positions)
-            postings.writeVarInt(skips.count)
-            for (lastDoc, offset, positionsOffset) in skips {
-                postings.writeVarInt(UInt64(lastDoc))
-                postings.writeVarInt(offset)
-                postings.writeVarInt(positionsOffset)
+            if kind == .keyword, Self.bitmapIsSmaller(documents: documents, freqs: freqs) {
+                writeBitmap(documents)
+            } else {
+                skipData.bytes.removeAll(keepingCapacity: true)
+                let skips = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &skipData, positionsOutput: &positions)
+                skipTable.bytes.removeAll(keepingCapacity: true)
+                for (lastDoc, offset, positionsOffset) in skips {
+                    skipTable.writeVarInt(UInt64(lastDoc))
+                    skipTable.writeVarInt(offset)
+                    skipTable.writeVarInt(positionsOffset)
+                }
+                postings.writeVarInt(UInt64(skips.count) << 1)
+                postings.writeVarInt(skipTable.count)
+                postings.write(bytes: skipTable.bytes)
+                postings.write(bytes: skipData.bytes)
             }
-            postings.write(bytes: skipData.bytes)
         } else {
             _ = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &postings, positionsOutput: &positions)
         }
         previousTerm.removeAll(keepingCapacity: true)
         previousTerm.append(contentsOf: term)
         termCount += 1
+    }
+
+    /// Whether a bitmap of the documents takes fewer bytes than their entries (every frequency must
+    /// be 1, as a bitmap has none).
+    private static func bitmapIsSmaller(documents: UnsafeBufferPointer<UInt32>, freqs: UnsafeBufferPointer<UInt32>) -> Bool {
+        let span = Int(documents[documents.count - 1] - documents[0]) + 1
+        let bitmapBytes = (span + 7) / 8
+        var entryBytes = 0
+        var previous: UInt32 = 0
+        for i in 0..<documents.count {
+            guard freqs[i] == 1 else { return false }
+            let delta = UInt64(i == 0 ? documents[i] : documents[i] - previous) << 1 | 1
+            entryBytes += (64 - delta.leadingZeroBitCount + 6) / 7
+            previous = documents[i]
+            if entryBytes > bitmapBytes + 64 { return true }
+        }
+        return bitmapBytes < entryBytes
+    }
+
+    /// Writes the header and bits of a bitmap term.
+    private mutating func writeBitmap(_ documents: UnsafeBufferPointer<UInt32>) {
+        let first = documents[0]
+        let byteCount = (Int(documents[documents.count - 1] - first) + 8) / 8
+        postings.writeVarInt(1)
+        postings.writeVarInt(UInt64(first))
+        postings.writeVarInt(byteCount)
+        let start = postings.count
+        postings.bytes.append(contentsOf: repeatElement(0, count: byteCount))
+        for document in documents {
+            let bit = Int(document - first)
+            postings.bytes[start + (bit >> 3)] |= 1 << UInt8(bit & 7)
+        }
     }
 
     /// Writes the document entries (and positions) of one term; returns the skip entries.

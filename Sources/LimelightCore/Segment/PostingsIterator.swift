@@ -7,8 +7,18 @@ public struct PostingsIterator {
     private var positionsReader: ByteReader?
     private let dataStart: Int
     private let positionsStart: Int
-    private var skips: [(lastDocument: UInt32, offset: Int, positionsOffset: Int)] = []
+    /// The skip table, read lazily: `skipReader` is at entry `skipIndex + 1` once `nextSkip` (entry
+    /// `skipIndex`) is decoded.
+    private var skipReader: ByteReader
+    private let skipCount: Int
     private var skipIndex = 0
+    private var nextSkip: (lastDocument: UInt32, offset: Int, positionsOffset: Int) = (0, 0, 0)
+    /// Bitmap postings: where the bits start, the document of bit 0, the number of bits and the next
+    /// bit to look at (`bitCount` is 0 for entry postings).
+    private let bitmapStart: Int
+    private let bitmapFirstDocument: UInt32
+    private let bitCount: Int
+    private var nextBit = 0
     /// Documents left to decode.
     private var remaining: Int
     private let total: Int
@@ -19,25 +29,52 @@ public struct PostingsIterator {
     public private(set) var frequency: UInt32 = 0
     private var started = false
 
-    init(postings: UnsafeRawBufferPointer, positions: UnsafeRawBufferPointer?, info: TermInfo) throws {
+    /// - Parameter formatVersion: the segment's format version; version 2 skip tables have no
+    ///   header flag and no byte length.
+    init(postings: UnsafeRawBufferPointer, positions: UnsafeRawBufferPointer?, info: TermInfo, formatVersion: UInt32 = SegmentFormat.version) throws {
         reader = ByteReader(postings, offset: info.postingsOffset)
         total = info.documentFrequency
         remaining = info.documentFrequency
+        var skipCount = 0
+        var bitmap = (start: 0, first: UInt32(0), bits: 0)
         if info.documentFrequency >= SegmentFormat.skipInterval {
-            let count = try reader.readLength(limit: info.documentFrequency)
-            skips.reserveCapacity(count)
-            for _ in 0..<count {
-                let last = UInt32(truncatingIfNeeded: try reader.readVarInt())
-                let offset = try reader.readLength(limit: Int.max)
-                let positionsOffset = try reader.readLength(limit: Int.max)
-                skips.append((last, offset, positionsOffset))
+            if formatVersion < 3 {
+                skipCount = try reader.readLength(limit: info.documentFrequency)
+                skipReader = reader
+                for _ in 0..<skipCount * 3 { _ = try reader.readVarInt() }
+            } else {
+                let header = try reader.readVarInt()
+                skipCount = Int(clamping: header >> 1)
+                guard skipCount <= info.documentFrequency else { throw StorageError.corrupt("skip table longer than its postings") }
+                if header & 1 == 1 {
+                    let first = try reader.readVarInt()
+                    let byteCount = try reader.readLength(limit: reader.remaining)
+                    guard first <= UInt64(UInt32.max) else { throw StorageError.corrupt("bitmap postings start past the last document id") }
+                    bitmap = (reader.offset, UInt32(first), byteCount * 8)
+                    skipCount = 0
+                }
+                let tableLength = bitmap.bits == 0 ? try reader.readLength(limit: reader.remaining) : 0
+                skipReader = reader
+                reader.offset += tableLength
             }
+        } else {
+            skipReader = reader
         }
+        self.skipCount = skipCount
+        (bitmapStart, bitmapFirstDocument, bitCount) = bitmap
         dataStart = reader.offset
+        if skipCount > 0 { nextSkip = try Self.readSkip(&skipReader) }
         if let positions {
             positionsReader = ByteReader(positions, offset: info.positionsOffset)
         }
         positionsStart = info.positionsOffset
+    }
+
+    private static func readSkip(_ reader: inout ByteReader) throws -> (lastDocument: UInt32, offset: Int, positionsOffset: Int) {
+        let last = UInt32(truncatingIfNeeded: try reader.readVarInt())
+        let offset = try reader.readLength(limit: Int.max)
+        let positionsOffset = try reader.readLength(limit: Int.max)
+        return (last, offset, positionsOffset)
     }
 
     /// Number of documents in the list.
@@ -45,6 +82,7 @@ public struct PostingsIterator {
 
     /// Advances to the next document; false at the end.
     public mutating func next() throws -> Bool {
+        if bitCount > 0 { return nextInBitmap() }
         guard remaining > 0 else { return false }
         let entry = try reader.readVarInt()
         let delta = UInt32(truncatingIfNeeded: entry >> 1)
@@ -70,22 +108,54 @@ public struct PostingsIterator {
         return true
     }
 
+    /// The next set bit of a bitmap, as the current document.
+    @inline(never)
+    private mutating func nextInBitmap() -> Bool {
+        let buffer = reader.buffer
+        var bit = nextBit
+        while bit < bitCount {
+            let byteIndex = bit >> 3
+            let rest = buffer[bitmapStart + byteIndex] >> UInt8(bit & 7)
+            if rest == 0 {
+                bit = (byteIndex + 1) << 3
+                continue
+            }
+            bit += rest.trailingZeroBitCount
+            let (sum, overflow) = bitmapFirstDocument.addingReportingOverflow(UInt32(truncatingIfNeeded: bit))
+            guard !overflow else { break }
+            document = sum
+            frequency = 1
+            started = true
+            nextBit = bit + 1
+            return true
+        }
+        nextBit = bitCount
+        return false
+    }
+
     /// Advances to the first document ≥ `target`; false when there is none.
-    /// - Complexity: O(log skips + skip interval).
+    /// - Complexity: O(skips passed + skip interval); O(distance / 8) for bitmaps.
     public mutating func advance(to target: UInt32) throws -> Bool {
         if started && document >= target { return true }
-        // Use the skip table to jump over whole blocks.
-        var block = skipIndex
-        while block < skips.count && skips[block].lastDocument < target { block += 1 }
-        if block > skipIndex, (!started || skips[block - 1].lastDocument >= document) {
-            let skip = skips[block - 1]
+        if bitCount > 0 {
+            if target > bitmapFirstDocument { nextBit = max(nextBit, Int(min(UInt64(target - bitmapFirstDocument), UInt64(bitCount)))) }
+            return nextInBitmap()
+        }
+        // Use the skip table to jump over whole blocks: the last entry below the target tells
+        // where the block holding it starts.
+        var jump: (lastDocument: UInt32, offset: Int, positionsOffset: Int)?
+        while skipIndex < skipCount && nextSkip.lastDocument < target {
+            jump = nextSkip
+            skipIndex += 1
+            if skipIndex < skipCount { nextSkip = try Self.readSkip(&skipReader) }
+        }
+        if let skip = jump, !started || skip.lastDocument >= document {
             reader.offset = dataStart + skip.offset
             if positionsReader != nil { positionsReader!.offset = positionsStart + skip.positionsOffset }
             pendingPositions = 0
             document = skip.lastDocument
             started = true
-            remaining = total - block * SegmentFormat.skipInterval
-            skipIndex = block
+            remaining = total - skipIndex * SegmentFormat.skipInterval
         }
         while try next() {
             if document >= target { return true }

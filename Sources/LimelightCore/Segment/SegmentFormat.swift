@@ -14,8 +14,12 @@
 /// of doubles; the stored documents and their offsets; a Bloom filter of the keys (``KeyFilter``).
 enum SegmentFormat {
     static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
-    /// Version 2: dictionary entries with packed prefix headers and delta-coded offsets; a key filter.
-    static let version: UInt32 = 2
+    /// Version 3: postings of frequent terms start with a header that tells a skip table (with its
+    /// byte length, so it is read lazily) from a bitmap (see ``FieldIndexWriter``). Version 2:
+    /// dictionary entries with packed prefix headers and delta-coded offsets; a key filter.
+    static let version: UInt32 = 3
+    /// The versions this build reads: 2 differs from 3 only in the postings header.
+    static let readableVersions: ClosedRange<UInt32> = 2...3
     static let footerSize = 20
     static let directoryEntrySize = 20
     /// Terms per term-dictionary block.

@@ -8,11 +8,13 @@ public struct FieldReader: @unchecked Sendable {
     let postings: UnsafeRawBufferPointer
     let positions: UnsafeRawBufferPointer?
     let lengths: UnsafeRawBufferPointer?
+    /// The segment's format version (the postings header differs between versions 2 and 3).
+    let formatVersion: UInt32
 
     /// An iterator over the postings of a term found in this field's dictionary.
     /// - Parameter withPositions: decode positions too (text fields only).
     public func postings(for info: TermInfo, withPositions: Bool = false) throws -> PostingsIterator {
-        try PostingsIterator(postings: postings, positions: withPositions ? positions : nil, info: info)
+        try PostingsIterator(postings: postings, positions: withPositions ? positions : nil, info: info, formatVersion: formatVersion)
     }
 
     /// The field's length (in words) in `document`; 0 for keyword fields.
@@ -100,7 +102,7 @@ public final class SegmentReader: @unchecked Sendable {
         var header = ByteReader(bytes)
         guard try header.readUInt32() == SegmentFormat.magic else { throw StorageError.corrupt("segment \(name) has a bad magic number") }
         let version = try header.readUInt32()
-        guard version == SegmentFormat.version else { throw StorageError.unsupportedVersion("segment \(name) version \(version)") }
+        guard SegmentFormat.readableVersions.contains(version) else { throw StorageError.unsupportedVersion("segment \(name) version \(version)") }
         var footer = ByteReader(bytes, offset: bytes.count - SegmentFormat.footerSize)
         let directoryOffset = Int(clamping: try footer.readUInt64())
         let sectionCount = Int(try footer.readUInt32())
@@ -148,7 +150,8 @@ public final class SegmentReader: @unchecked Sendable {
                 dictionary: try TermDictionary(try section(.terms, field), hasPositions: statistics.kind == .text),
                 postings: try section(.postings, field),
                 positions: statistics.kind == .text ? try section(.positions, field) : nil,
-                lengths: lengths)
+                lengths: lengths,
+                formatVersion: version)
         }
         fieldsByName = fields
         keyField = fields[keyFieldName]

@@ -43,14 +43,15 @@ extension QueryPlanner {
             guard parts.count > 1 else { return wordMatch(attribute, parts.first ?? pattern, folding) }
             return .and(parts.map { wordMatch(attribute, $0, folding) })
         }
-        let wordBased = modifiers.contains(.wordBased) || attribute.impliesWordMatching || attribute.wholeValueField == nil
+        let wordBased = modifiers.contains(.wordBased) || attribute.impliesWordMatching
+            || (attribute.wholeValueField == nil && attribute.textField == nil)
         return wordBased ? wordMatch(attribute, pattern, folding) : wholeValueMatch(attribute, pattern, folding)
     }
 
     // MARK: Whole values
 
     private func wholeValueMatch(_ attribute: PlannerAttribute, _ pattern: StringPattern, _ folding: ValueFolding) -> EngineQuery {
-        guard let field = attribute.wholeValueField else { return .none }
+        guard let field = attribute.wholeValueField else { return wholeValueMatchThroughWords(attribute, pattern, folding) }
         let limit = schema.wholeValueLimit
         let base: EngineQuery
         var mustVerify = !folding.isIndexExact
@@ -84,6 +85,82 @@ extension QueryPlanner {
         return .filter(base, DocumentPredicate { _, stored in
             schema.storedStrings(of: name, in: stored).contains { check.matches(folding.fold($0)) }
         })
+    }
+
+    /// A whole-value comparison of an attribute indexed only by its words: the documents that have
+    /// every word the pattern's literal text spells (as whole terms, or as the ends of terms where
+    /// a wildcard touches them), checked against the stored values.
+    private func wholeValueMatchThroughWords(_ attribute: PlannerAttribute, _ pattern: StringPattern, _ folding: ValueFolding) -> EngineQuery {
+        guard let field = attribute.textField else { return .none }
+        if pattern.kind == .presence { return presence(attribute) }
+        let clauses = Self.wordClauses(of: pattern, in: field)
+        let candidates: EngineQuery = clauses.isEmpty ? presence(attribute) : clauses.count == 1 ? clauses[0] : .and(clauses)
+        let name = attribute.name
+        let schema = self.schema
+        // Case- and diacritic-insensitive comparisons fold as index terms do (width too), as the
+        // whole-value dictionary did.
+        let indexExact = folding.isIndexExact
+        let fold: @Sendable (String) -> String = { text in indexExact ? TextFolding.fold(text, .indexTerm) : folding.fold(text) }
+        let check = WildcardPattern(pattern, fold: fold)
+        return .filter(candidates, DocumentPredicate { _, stored in
+            schema.storedStrings(of: name, in: stored).contains { check.matches(fold($0)) }
+        })
+    }
+
+    /// Clauses every value matching `pattern` satisfies in the text field `field`: each word of
+    /// each literal run of the pattern is a term, except that a word touching a wildcard may be
+    /// the end (or, between two wildcards, any part) of a longer term.
+    ///
+    /// Literal runs are lowercased before they are split, so they have no camelCase boundaries:
+    /// each of their words is a whole run of letters and digits, which documents index either as
+    /// it is or, when it is a camelCase compound, also whole. A word is taken as a term's end only
+    /// when an ASCII separator stands between it and the wildcard.
+    static func wordClauses(of pattern: StringPattern, in field: String) -> [EngineQuery] {
+        var clauses: [EngineQuery] = []
+        var seen = Set<String>()
+        let segments = pattern.segments
+        for (index, segment) in segments.enumerated() {
+            guard case .literal(let text) = segment else { continue }
+            let lowered = TextFolding.fold(text, .caseInsensitive)
+            let tokens = TextAnalyzer.analyze(lowered)
+            let bytes = Array(lowered.utf8)
+            let openBefore = index > 0
+            let openAfter = index < segments.count - 1
+            for (position, token) in tokens.enumerated() {
+                let openStart = openBefore && position == 0 && !isWordBoundary(bytes[..<token.start])
+                let openEnd = openAfter && position == tokens.count - 1 && !isWordBoundary(bytes[token.end...])
+                let term = token.term
+                guard !term.isEmpty, seen.insert("\(openStart ? "*" : "")\(term)\(openEnd ? "*" : "")").inserted else { continue }
+                switch (openStart, openEnd) {
+                case (false, false): clauses.append(.term(field: field, term: term))
+                case (false, true): clauses.append(.prefix(field: field, prefix: term))
+                case (true, false):
+                    let suffix = Array(term.utf8)
+                    clauses.append(.matching(field: field, TermMatcher { bytes in bytes.count >= suffix.count && bytes.suffix(suffix.count).elementsEqual(suffix) }))
+                case (true, true):
+                    let part = Array(term.utf8)
+                    clauses.append(.matching(field: field, TermMatcher { bytes in Self.contains(bytes, part) }))
+                }
+            }
+        }
+        return clauses
+    }
+
+    /// Whether the characters between a word and the wildcard next to it surely end the word: at
+    /// least one, all ASCII and none an apostrophe (which words keep inside, as in "don't").
+    private static func isWordBoundary(_ between: ArraySlice<UInt8>) -> Bool {
+        !between.isEmpty && between.allSatisfy { $0 < 0x80 && $0 != 0x27 }
+    }
+
+    /// Whether `bytes` contain `part`.
+    private static func contains(_ bytes: UnsafeRawBufferPointer, _ part: [UInt8]) -> Bool {
+        guard let first = part.first, bytes.count >= part.count else { return part.isEmpty }
+        var start = 0
+        while start + part.count <= bytes.count {
+            if bytes[start] == first, bytes[start..<start + part.count].elementsEqual(part) { return true }
+            start += 1
+        }
+        return false
     }
 
     // MARK: Words
@@ -203,10 +280,12 @@ extension QueryPlanner {
     // MARK: Ordering
 
     /// `attr < "text"` and friends: compares folded whole values byte by byte (a dictionary scan).
+    ///
+    /// An attribute indexed only by its words (not `textContent`, whose words are compared) is
+    /// compared through its stored values, document by document.
     private func ordering(_ attribute: PlannerAttribute, _ comparisonOperator: ComparisonOperator, _ text: String) -> EngineQuery {
-        guard let field = attribute.wholeValueField ?? attribute.textField else { return .none }
         let bound = Array(TextFolding.fold(text, .indexTerm).utf8)
-        return .matching(field: field, TermMatcher { bytes in
+        let satisfies: @Sendable (UnsafeRawBufferPointer) -> Bool = { bytes in
             let order = Self.compare(bytes, bound)
             switch comparisonOperator {
             case .less: return order < 0
@@ -215,6 +294,19 @@ extension QueryPlanner {
             case .greaterOrEqual: return order >= 0
             case .equal: return order == 0
             case .notEqual: return order != 0
+            }
+        }
+        if let field = attribute.wholeValueField { return .matching(field: field, TermMatcher(matches: satisfies)) }
+        guard let field = attribute.textField else { return .none }
+        if attribute.impliesWordMatching { return .matching(field: field, TermMatcher(matches: satisfies)) }
+        let name = attribute.name
+        let schema = self.schema
+        let limit = schema.wholeValueLimit
+        return .filter(presence(attribute), DocumentPredicate { _, stored in
+            schema.storedStrings(of: name, in: stored).contains { value in
+                var folded = TextFolding.fold(value, .indexTerm)
+                if folded.count > limit { folded = String(folded.prefix(limit)) }
+                return folded.withUTF8 { satisfies(UnsafeRawBufferPointer($0)) }
             }
         })
     }

@@ -28,7 +28,9 @@ public struct PlannerAttribute: Sendable, Hashable {
     public var isMultiValued: Bool
     /// The text field holding the attribute's folded words with positions, when it is text-indexed.
     public var textField: String?
-    /// The keyword field holding the attribute's folded whole values, when it has one.
+    /// The keyword field holding the attribute's folded whole values, when it has one. Without it,
+    /// whole-value comparisons of an attribute with a ``textField`` find candidates through its
+    /// words and check them against the stored values.
     public var wholeValueField: String?
     /// The numeric column holding the attribute's (first) value, for numbers, dates and flags.
     public var column: String?
