@@ -52,7 +52,7 @@ var targets: [Target] = [
     .testTarget(name: "LimelightTextTests", dependencies: ["LimelightText"]),
     .testTarget(name: "LimelightCoreTests", dependencies: ["LimelightCore", "LimelightTestSupport"]),
     .testTarget(name: "LimelightQueryTests", dependencies: ["LimelightQuery", "LimelightTestSupport"]),
-    .testTarget(name: "LimelightTests", dependencies: ["Limelight", "LimelightWebMarkup", "LimelightTestSupport"]),
+    .testTarget(name: "LimelightTests", dependencies: ["Limelight", "LimelightWebMarkup", "LimelightTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "LimelightHTMLTests", dependencies: ["LimelightHTML"]),
     .testTarget(name: "LimelightWebMarkupTests", dependencies: ["LimelightWebMarkup"], exclude: ["Fixtures"]),
     .testTarget(

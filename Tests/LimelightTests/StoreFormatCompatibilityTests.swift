@@ -1,0 +1,41 @@
+import Foundation
+import Limelight
+import LimelightTestSupport
+import Testing
+
+/// A store written by an earlier release (segment format 2, whose postings headers differ) opens,
+/// answers queries and is rewritten in the current format by merging.
+@Suite struct StoreFormatCompatibilityTests {
+    /// `Fixtures/store-format-2`: one app, `bench.bulk`, with 300 items `item0`…`item299` titled
+    /// "common entry N", plus " third" for every third item, and `rating` N mod 5, flushed to one
+    /// format-2 segment.
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/store-format-2").path
+
+    @Test func formatTwoStoresOpenSearchAndMerge() throws {
+        let directory = TemporaryDirectory(prefix: "limelight-format-2")
+        let copy = directory.path + "/store"
+        try FileManager.default.copyItem(atPath: Self.fixture, toPath: copy)
+        let store = try LimelightStore(path: copy)
+        let app = try store.app("bench.bulk")
+        let options = SearchOptions(fetchAttributes: [], filterQueries: [], now: Date(), timeZoneOffset: 0)
+        func identifiers(_ query: String) throws -> Set<String> { Set(try app.search(query: query, options: options).map(\.uniqueIdentifier)) }
+
+        // "common" is in all 300 titles, so its postings have a skip table; "third" in 100.
+        #expect(try identifiers(#"title == "common"cdw"#).count == 300)
+        let thirds = Set((0..<300).filter { $0 % 3 == 0 }.map { "item\($0)" })
+        #expect(try identifiers(#"title == "third"cdw && title == "common"cdw"#) == thirds)
+        #expect(try identifiers(#"title == "third"cdw && rating == 0"#) == Set((0..<300).filter { $0 % 15 == 0 }.map { "item\($0)" }))
+        #expect(try identifiers(#"title == "common entry 299""#) == ["item299"])
+        let ranked = try app.searchUserQuery(text: "common entry 12", options: UserQueryOptions(limit: 3, now: Date()))
+        #expect(ranked.first?.uniqueIdentifier == "item12")
+
+        // New items go to a current-format segment; merging rewrites the old one.
+        let added = try StoredItem(uniqueIdentifier: "new", attributes: ["title": .string("common entry new third")])
+        try app.apply([.index([added])], indexName: "")
+        try app.engine.flush()
+        try app.engine.mergeNow(force: true)
+        #expect(try identifiers(#"title == "third"cdw"#) == thirds.union(["new"]))
+        #expect(try identifiers(#"title == "common"cdw"#).count == 301)
+    }
+}
