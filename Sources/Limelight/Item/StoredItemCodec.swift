@@ -165,6 +165,55 @@ public enum StoredItemCodec {
         return try decodeBody(&reader)
     }
 
+    /// The value of the built-in attribute `name` in a record written by `encode(_:)`, read without
+    /// decoding the rest of the item or checking the checksum: for testing the candidates of a query
+    /// against their stored values, in segments whose checksums were verified when opened.
+    ///
+    /// - Parameters:
+    ///   - name: The attribute's canonical name.
+    ///   - bytes: The record's bytes.
+    /// - Returns: The value, or nil when the item has none or the bytes are damaged.
+    /// - Complexity: O(size of the attributes before `name`), without allocating for them.
+    public static func attributeValue(named name: String, in bytes: [UInt8]) -> AttributeValue? {
+        guard bytes.count >= signature.count + 6, bytes[signature.count] == currentVersion else { return nil }
+        var reader = ByteReader(bytes, end: bytes.count - 4)
+        let wanted = Array(name.utf8)
+        do {
+            _ = try reader.readBytes(signature.count + 1)
+            let flags = try reader.readByte()
+            _ = try reader.readLengthPrefixed()
+            if flags & Flag.domain != 0 { _ = try reader.readLengthPrefixed() }
+            if flags & Flag.expiration != 0 { _ = try reader.readBytes(8) }
+            let attributeCount = try reader.readCount(minimumElementSize: 3)
+            for _ in 0..<attributeCount {
+                if try reader.readLengthPrefixed().elementsEqual(wanted) { return try readValue(&reader) }
+                try skipValue(&reader)
+            }
+        } catch {
+            return nil
+        }
+        return nil
+    }
+
+    /// Moves past one value written by `write(_:to:)`.
+    private static func skipValue(_ reader: inout ByteReader) throws(StoredItemCodecError) {
+        let tagOffset = reader.offset
+        switch try reader.readByte() {
+        case 1, 8, 9:
+            _ = try reader.readLengthPrefixed()
+        case 2, 10:
+            for _ in 0..<(try reader.readCount(minimumElementSize: 1)) { _ = try reader.readLengthPrefixed() }
+        case 3, 5:
+            _ = try reader.readBytes(8)
+        case 4, 6:
+            _ = try reader.readBytes(8 * (try reader.readCount(minimumElementSize: 8)))
+        case 7:
+            _ = try reader.readByte()
+        case let tag:
+            throw .corrupt("unknown value tag \(tag)", at: tagOffset)
+        }
+    }
+
     private static func decodeBody(_ reader: inout ByteReader) throws(StoredItemCodecError) -> StoredItem {
         let flagsOffset = reader.offset
         let flags = try reader.readByte()

@@ -58,6 +58,12 @@ public struct CatalogueQuerySchema: QuerySchema {
 
     /// The textual values of an attribute in a stored record.
     public func storedStrings(of attribute: String, in stored: [UInt8]) -> [String] {
+        // A stored built-in attribute is read alone, without decoding the whole item (the domain
+        // and the content type tree are not among the stored attributes).
+        if AttributeCatalogue.attribute(named: attribute)?.name == attribute, attribute != "domainIdentifier", attribute != "contentTypeTree" {
+            guard let itemBytes = StoredRecord.itemBytes(stored) else { return [] }
+            return StoredItemCodec.attributeValue(named: attribute, in: itemBytes)?.textualElements ?? []
+        }
         guard let item = try? StoredRecord.decode(stored).item else { return [] }
         if attribute == "domainIdentifier" { return item.domainIdentifier.map { [$0] } ?? [] }
         if attribute == IndexFields.defaultSearchableCustom {

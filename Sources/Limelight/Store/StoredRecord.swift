@@ -44,6 +44,18 @@ public struct StoredRecord: Sendable, Hashable {
         return writer.bytes
     }
 
+    /// The encoded item (``StoredItemCodec``) inside the bytes the engine stores, without decoding it;
+    /// nil when the bytes are damaged.
+    static func itemBytes(_ bytes: [UInt8]) -> [UInt8]? {
+        bytes.withUnsafeBytes { raw in
+            var reader = LimelightCore.ByteReader(raw)
+            guard (try? reader.readByte()) == 1, (try? reader.readString()) != nil, (try? reader.readString()) != nil,
+                (try? reader.readDouble()) != nil
+            else { return nil }
+            return try? reader.readBlob()
+        }
+    }
+
     /// Decodes a record from the bytes the engine stores.
     public static func decode(_ bytes: [UInt8]) throws -> StoredRecord {
         try bytes.withUnsafeBytes { raw in

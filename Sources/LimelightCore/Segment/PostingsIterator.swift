@@ -49,7 +49,7 @@ public struct PostingsIterator {
                 if header & 1 == 1 {
                     let first = try reader.readVarInt()
                     let byteCount = try reader.readLength(limit: reader.remaining)
-                    guard first <= UInt64(UInt32.max) else { throw StorageError.corrupt("bitmap postings start past the last document id") }
+                    guard first <= UInt64(UInt32.max), byteCount > 0 else { throw StorageError.corrupt("bitmap postings out of range") }
                     bitmap = (reader.offset, UInt32(first), byteCount * 8)
                     skipCount = 0
                 }
