@@ -49,12 +49,12 @@ var targets: [Target] = [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
-    .testTarget(name: "LimelightTextTests", dependencies: ["LimelightText"]),
+    .testTarget(name: "LimelightTextTests", dependencies: ["LimelightText", "LimelightTestSupport"]),
     .testTarget(name: "LimelightCoreTests", dependencies: ["LimelightCore", "LimelightTestSupport"]),
     .testTarget(name: "LimelightQueryTests", dependencies: ["LimelightQuery", "LimelightTestSupport"]),
     .testTarget(name: "LimelightTests", dependencies: ["Limelight", "LimelightWebMarkup", "LimelightTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "LimelightHTMLTests", dependencies: ["LimelightHTML"]),
-    .testTarget(name: "LimelightWebMarkupTests", dependencies: ["LimelightWebMarkup"], exclude: ["Fixtures"]),
+    .testTarget(name: "LimelightWebMarkupTests", dependencies: ["LimelightWebMarkup", "LimelightTestSupport"], exclude: ["Fixtures"]),
     .testTarget(
         name: "LimelightServerTests",
         dependencies: [

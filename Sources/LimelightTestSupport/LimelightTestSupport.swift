@@ -73,3 +73,21 @@ public func runProcess(
         standardOutput: String(decoding: outputData, as: UTF8.self),
         standardError: String(decoding: errorData, as: UTF8.self))
 }
+
+/// A small deterministic random number generator (SplitMix64), so that randomised tests reproduce.
+public struct SplitMix64: RandomNumberGenerator {
+    /// The generator's state; the seed to begin with.
+    public var state: UInt64
+
+    /// Creates a generator from a seed.
+    public init(state: UInt64) { self.state = state }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import LimelightTestSupport
 import Testing
 
 @testable import Limelight
@@ -202,7 +203,7 @@ struct ItemJSONCodecTests {
 
     @Test func randomMutationsNeverCrash() {
         let original = Array(Self.fullLine.utf8)
-        var generator = StoredItemCodecTests.SplitMix64(state: 0x150)
+        var generator = SplitMix64(state: 0x150)
         var accepted = 0
         for _ in 0..<1500 {
             var bytes = original

@@ -1,4 +1,5 @@
 import Foundation
+import LimelightTestSupport
 import Testing
 
 @testable import Limelight
@@ -129,18 +130,6 @@ struct StoredItemCodecTests {
         huge.writeByte(0)
         huge.writeVarint(UInt64.max)
         #expect(throws: StoredItemCodecError.self) { try StoredItemCodec.decode(withChecksum(huge.bytes)) }
-    }
-
-    /// A small deterministic generator so that failures reproduce.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     @Test func randomMutationsNeverCrash() throws {

@@ -1,3 +1,4 @@
+import LimelightTestSupport
 import Testing
 
 @testable import LimelightText
@@ -26,18 +27,6 @@ import Testing
         #expect(words.map(String.init) == ["Don’t", "PANIC", "ÉCOLE", "Normale", "東京", "京タ", "タワ", "ワー"])
         for (word, range) in zip(words, TextAnalyzer.wordRanges(text)) {
             #expect(String(word) == Self.slice(text, range))
-        }
-    }
-
-    /// A small deterministic generator so fuzz runs are reproducible.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
         }
     }
 

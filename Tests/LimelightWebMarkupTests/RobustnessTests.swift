@@ -1,3 +1,4 @@
+import LimelightTestSupport
 import Testing
 
 @testable import LimelightWebMarkup
@@ -5,18 +6,6 @@ import Testing
 /// Any input gives a result or a typed error, never a crash or a hang.
 @Suite("Robustness")
 struct RobustnessTests {
-    /// A small deterministic generator so failures reproduce.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let markupAlphabet: [UInt8] = Array(
         "<>/=\"' -:;,.{}[]!?&#*$()abcdefgmnoprstuyz0123456789\n\t\u{0}".utf8) + [0xC3, 0xA9, 0xFF, 0xE2, 0x80]
 

@@ -26,6 +26,9 @@ struct PhraseMatcher {
             }
             if infos.last!.isEmpty { return [] }
         }
+        if terms.count > 1, infos.allSatisfy({ $0.count == 1 }) {
+            return try singleTermDocuments(infos.map { $0[0] }, fieldReader, within: candidates)
+        }
         var candidateDocuments = try QueryEvaluator(segment: segment).evaluate(.and(clauses))
         if let candidates { candidateDocuments = DocumentSets.intersect(candidateDocuments, candidates) }
         if terms.count == 1 { return candidateDocuments }
@@ -46,6 +49,75 @@ struct PhraseMatcher {
             if Self.hasConsecutiveRun(positionSets) { result.append(document) }
         }
         return result
+    }
+
+    /// The documents of a phrase whose every position is one term: the rarest term leads, the
+    /// others (and the candidates) skip ahead to it, and positions are read only where all meet.
+    private func singleTermDocuments(_ infos: [TermInfo], _ fieldReader: FieldReader, within candidates: [UInt32]?) throws -> [UInt32] {
+        var iterators = try infos.map { try fieldReader.postings(for: $0, withPositions: true) }
+        let order = iterators.indices.sorted { infos[$0].documentFrequency < infos[$1].documentFrequency }
+        let lead = order[0]
+        var result: [UInt32] = []
+        var positions: [UInt32] = []
+        var starts = [Int](repeating: 0, count: iterators.count + 1)
+        var cursors: [Int] = []
+        var candidateIndex = 0
+        guard try iterators[lead].next() else { return [] }
+        var document = iterators[lead].document
+        search: while true {
+            if let candidates {
+                candidateIndex = DocumentSets.lowerBound(candidates, document, from: candidateIndex)
+                guard candidateIndex < candidates.count else { break }
+                if candidates[candidateIndex] != document {
+                    guard try iterators[lead].advance(to: candidates[candidateIndex]) else { break }
+                    document = iterators[lead].document
+                    continue
+                }
+            }
+            for slot in order.dropFirst() {
+                guard try iterators[slot].advance(to: document) else { break search }
+                if iterators[slot].document != document {
+                    guard try iterators[lead].advance(to: iterators[slot].document) else { break search }
+                    document = iterators[lead].document
+                    continue search
+                }
+            }
+            positions.removeAll(keepingCapacity: true)
+            for slot in iterators.indices {
+                starts[slot] = positions.count
+                try iterators[slot].appendPositions(to: &positions)
+            }
+            starts[iterators.count] = positions.count
+            if Self.hasConsecutiveRun(positions, starts, cursors: &cursors) { result.append(document) }
+            guard try iterators[lead].next() else { break }
+            document = iterators[lead].document
+        }
+        return result
+    }
+
+    /// Whether some p has p in the first run of `positions`, p+1 in the second, … (run k is
+    /// `positions[starts[k]..<starts[k+1]]`, each ascending). One merge pass over the runs.
+    /// - Parameter cursors: scratch space, overwritten.
+    static func hasConsecutiveRun(_ positions: [UInt32], _ starts: [Int], cursors: inout [Int]) -> Bool {
+        let runs = starts.count - 1
+        if cursors.count != runs { cursors = [Int](repeating: 0, count: runs) }
+        for run in 0..<runs { cursors[run] = starts[run] }
+        return positions.withUnsafeBufferPointer { positions in
+            outer: for index in starts[0]..<starts[1] {
+                let start = positions[index]
+                for run in 1..<runs {
+                    let wanted = start &+ UInt32(run)
+                    let end = starts[run + 1]
+                    var cursor = cursors[run]
+                    while cursor < end && positions[cursor] < wanted { cursor += 1 }
+                    cursors[run] = cursor
+                    guard cursor < end else { return false }
+                    if positions[cursor] != wanted { continue outer }
+                }
+                return true
+            }
+            return false
+        }
     }
 
     /// Whether some p has p in sets[0], p+1 in sets[1], …

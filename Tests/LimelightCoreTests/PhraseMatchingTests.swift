@@ -1,0 +1,39 @@
+import LimelightCore
+import LimelightTestSupport
+import Testing
+
+/// Phrases against a brute-force check of the same texts: random documents over a five-word
+/// vocabulary, so that words repeat and phrases overlap, with long lists (skip tables) included.
+@Suite struct PhraseMatchingTests {
+    @Test func phrasesMatchConsecutiveWordsExactly() throws {
+        var random = SplitMix64(state: 7)
+        let vocabulary = ["a", "b", "c", "d", "e"]
+        var texts: [[String]] = []
+        var batch = WriteBatch()
+        for i in 0..<600 {
+            let words = (0..<Int.random(in: 0..<13, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
+            texts.append(words)
+            batch.append(.upsert(document("k\(i)", title: words.joined(separator: " "), size: Double(i))))
+        }
+        let directory = TemporaryDirectory()
+        let engine = try SearchEngine.open(directory: directory.path)
+        try engine.commit(batch)
+        let snapshot = engine.snapshot()
+        for _ in 0..<60 {
+            let phrase = (0..<Int.random(in: 2...3, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
+            let expected = texts.indices.filter { index in
+                let words = texts[index]
+                guard words.count >= phrase.count else { return false }
+                return (0...(words.count - phrase.count)).contains { Array(words[$0..<$0 + phrase.count]) == phrase }
+            }
+            let keys = expected.map { "k\($0)" }.sorted()
+            #expect(try snapshot.keys(.phrase(field: "title", terms: phrase, lastIsPrefix: false)) == keys, "\(phrase)")
+            // Within candidates: a range keeps every third document.
+            let range = EngineQuery.range(field: "size", lower: 200, upper: 400, includeLower: true, includeUpper: false)
+            let within = expected.filter { $0 >= 200 && $0 < 400 }.map { "k\($0)" }.sorted()
+            #expect(try snapshot.keys(.and([range, .phrase(field: "title", terms: phrase, lastIsPrefix: false)])) == within, "\(phrase) in range")
+        }
+        try engine.close()
+    }
+}
+
