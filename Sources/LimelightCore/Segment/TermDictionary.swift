@@ -128,27 +128,29 @@ public struct TermDictionary: @unchecked Sendable {
         var key = prefix
         try key.withUTF8 { utf8 in
             let prefixBytes = UnsafeRawBufferPointer(utf8)
-            let cursor = TermCursor(self, block: try block(for: prefixBytes))
-            while try cursor.next() {
-                if compareBytes(cursor.term, prefixBytes) < 0 { continue }
-                guard hasPrefix(cursor.term, prefixBytes) else { return }
-                if !(try body(cursor.term, cursor.info)) { return }
+            var scanner = TermScanner(self, block: try block(for: prefixBytes))
+            defer { scanner.deallocate() }
+            while try scanner.next() {
+                if compareBytes(scanner.term, prefixBytes) < 0 { continue }
+                guard hasPrefix(scanner.term, prefixBytes) else { return }
+                if !(try body(scanner.term, scanner.info)) { return }
             }
         }
     }
 
     /// Calls `body` with every term in order; `body` returns false to stop.
     public func forEachTerm(_ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
-        let cursor = makeCursor()
-        while try cursor.next() {
-            if !(try body(cursor.term, cursor.info)) { return }
+        var scanner = TermScanner(self, block: 0)
+        defer { scanner.deallocate() }
+        while try scanner.next() {
+            if !(try body(scanner.term, scanner.info)) { return }
         }
     }
 
     /// A cursor before the first term.
     func makeCursor() -> TermCursor { TermCursor(self, block: 0) }
 
-    /// A reader of every entry from the start of `block` (for ``TermCursor``).
+    /// A reader of every entry from the start of `block` (for ``TermScanner``).
     fileprivate func cursorStart(_ block: Int) -> (ByteReader, ordinal: Int) {
         guard blockCount > 0 else { return (ByteReader(bytes, offset: bytes.count), termCount) }
         return (entryReader(at: block), block * SegmentFormat.blockSize)
@@ -190,30 +192,32 @@ struct DictionaryEntry {
     }
 }
 
-/// Walks a dictionary's terms in order, rebuilding each term in a buffer of its own.
-///
-/// A class, so that merges can keep several in an array and compare their terms in place.
-final class TermCursor {
+/// Walks a dictionary's terms in order, rebuilding each term in a buffer of its own. A value, so
+/// that scans in a local variable run without dynamic exclusivity checks.
+struct TermScanner {
     private let dictionary: TermDictionary
     private var reader: ByteReader
     private var entry = DictionaryEntry()
     private var nextOrdinal: Int
     private var storage: UnsafeMutableRawBufferPointer
-    /// The current term's bytes (valid after ``next()`` returned true, until the next call).
+    /// The current term's bytes (valid until the next call to ``next()``).
     private(set) var term = UnsafeRawBufferPointer(start: nil, count: 0)
-    /// The current term's postings location.
+    /// The current term's dictionary entry.
     private(set) var info = TermInfo(ordinal: 0, documentFrequency: 0, postingsOffset: 0, positionsOffset: 0)
 
+    /// A scanner positioned before the first term of `block`; call ``deallocate()`` when done.
     init(_ dictionary: TermDictionary, block: Int) {
         self.dictionary = dictionary
         (reader, nextOrdinal) = dictionary.cursorStart(block)
         storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
     }
 
-    deinit { storage.deallocate() }
+    /// Frees the term buffer.
+    func deallocate() { storage.deallocate() }
 
-    /// Moves to the next term; false at the end.
-    func next() throws -> Bool {
+    /// Moves to the next term; false after the last.
+    @inline(__always)
+    mutating func next() throws -> Bool {
         guard nextOrdinal < dictionary.termCount else { return false }
         var previousLength = term.count
         if nextOrdinal % SegmentFormat.blockSize == 0 {
@@ -234,6 +238,24 @@ final class TermCursor {
         nextOrdinal += 1
         return true
     }
+}
+
+/// A ``TermScanner`` with reference identity, for the k-way merge of dictionaries, which keeps
+/// cursors in a heap and compares their current terms in place.
+final class TermCursor {
+    private var scanner: TermScanner
+
+    init(_ dictionary: TermDictionary, block: Int) { scanner = TermScanner(dictionary, block: block) }
+
+    deinit { scanner.deallocate() }
+
+    /// The current term's bytes (valid until the next call to ``next()``).
+    var term: UnsafeRawBufferPointer { scanner.term }
+    /// The current term's dictionary entry.
+    var info: TermInfo { scanner.info }
+
+    /// Moves to the next term; false after the last.
+    func next() throws -> Bool { try scanner.next() }
 }
 
 /// Lexicographic comparison of two byte strings (negative, zero or positive).

@@ -11,6 +11,9 @@ public struct WildcardPattern: Sendable, Hashable {
     }
 
     let elements: [Element]
+    /// The literal of a `*literal*` pattern, matched by a substring search instead of the general
+    /// backtracking walk (dictionary scans for infix queries test every term).
+    private let infix: [UInt8]?
 
     /// Compiles `pattern`, folding each literal run with `fold`.
     /// - Parameters:
@@ -23,6 +26,11 @@ public struct WildcardPattern: Sendable, Hashable {
             case .anyCharacters: .anyRun
             case .anyCharacter: .anyScalar
             }
+        }
+        if elements.count == 3, elements[0] == .anyRun, elements[2] == .anyRun, case .literal(let literal) = elements[1], !literal.isEmpty {
+            infix = literal
+        } else {
+            infix = nil
         }
     }
 
@@ -41,6 +49,7 @@ public struct WildcardPattern: Sendable, Hashable {
     /// Whether the UTF-8 bytes match the whole pattern.
     /// - Complexity: O(n·m) in the worst case; linear for patterns with one `*`.
     public func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let infix { return Self.contains(bytes, infix) }
         var patternIndex = 0
         var textIndex = 0
         var starPattern = -1
@@ -73,6 +82,26 @@ public struct WildcardPattern: Sendable, Hashable {
             patternIndex = starPattern + 1
         }
         return true
+    }
+
+    /// Whether `literal` (not empty) occurs in `bytes`: a scan for its first byte, then a compare.
+    private static func contains(_ bytes: UnsafeRawBufferPointer, _ literal: [UInt8]) -> Bool {
+        let count = literal.count
+        guard bytes.count >= count else { return false }
+        return literal.withUnsafeBufferPointer { literal in
+            let first = literal[0]
+            var offset = 0
+            let last = bytes.count - count
+            while offset <= last {
+                if bytes[offset] == first {
+                    var index = 1
+                    while index < count && bytes[offset + index] == literal[index] { index += 1 }
+                    if index == count { return true }
+                }
+                offset += 1
+            }
+            return false
+        }
     }
 
     @inline(__always)
