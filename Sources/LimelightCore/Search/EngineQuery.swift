@@ -2,12 +2,18 @@
 public struct TermMatcher: Sendable {
     /// A literal prefix every matching term starts with ("" when unknown): narrows the scan.
     public var literalPrefix: String
+    /// Bytes every matching term contains (empty when unknown): with three or more, the scan reads
+    /// only the terms that hold all their three-byte sequences.
+    public var requiredSubstring: [UInt8]
     /// The test applied to each term's UTF-8 bytes.
     public var matches: @Sendable (UnsafeRawBufferPointer) -> Bool
 
     /// Creates a matcher.
-    public init(literalPrefix: String = "", matches: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) {
+    public init(
+        literalPrefix: String = "", requiredSubstring: [UInt8] = [], matches: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool
+    ) {
         self.literalPrefix = literalPrefix
+        self.requiredSubstring = requiredSubstring
         self.matches = matches
     }
 }

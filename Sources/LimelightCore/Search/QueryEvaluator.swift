@@ -91,9 +91,14 @@ public struct QueryEvaluator {
         case .matching(let field, let matcher):
             guard let fieldReader = reader.field(field) else { return [] }
             var infos: [TermInfo] = []
-            try fieldReader.dictionary.forEachTerm(withPrefix: matcher.literalPrefix) { term, info in
+            let collect = { (term: UnsafeRawBufferPointer, info: TermInfo) -> Bool in
                 if matcher.matches(term) { infos.append(info) }
                 return true
+            }
+            if matcher.requiredSubstring.count >= 3, let trigrams = try reader.trigramIndex(of: field) {
+                try fieldReader.dictionary.forEachTerm(atOrdinals: trigrams.candidates(containing: matcher.requiredSubstring), collect)
+            } else {
+                try fieldReader.dictionary.forEachTerm(withPrefix: matcher.literalPrefix, collect)
             }
             return try postingsDocuments(fieldReader, infos, within: candidates)
         case .phrase(let field, let terms, let lastIsPrefix):

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Read access to one field of a segment: its statistics, term dictionary, postings and lengths.
 public struct FieldReader: @unchecked Sendable {
     // Safety: immutable views into the segment's bytes, kept alive by the owning SegmentReader.
@@ -88,6 +90,8 @@ public final class SegmentReader: @unchecked Sendable {
     private let storedOffsets: UnsafeRawBufferPointer
     private let keyFilter: KeyFilter
     private let keyField: FieldReader?
+    /// Trigram indexes of the fields whose dictionaries substring scans have needed.
+    private let trigramIndexes = Mutex<[String: TrigramIndex]>([:])
     /// The size of the segment in bytes.
     public var byteCount: Int { region.bytes.count }
     /// Bytes per kind of section: "terms", "postings", "positions", "lengths", "numbers", "stored".
@@ -170,6 +174,18 @@ public final class SegmentReader: @unchecked Sendable {
 
     /// The field named `name`, or nil when no document of this segment has it.
     public func field(_ name: String) -> FieldReader? { fieldsByName[name] }
+
+    /// The trigram index of a field's dictionary, built on first use and kept with the segment; nil
+    /// when the field is absent or its dictionary is small enough to scan whole.
+    func trigramIndex(of name: String) throws -> TrigramIndex? {
+        guard let field = fieldsByName[name], field.dictionary.termCount >= TrigramIndex.minimumTermCount else { return nil }
+        return try trigramIndexes.withLock { indexes in
+            if let built = indexes[name] { return built }
+            let built = try TrigramIndex(field.dictionary)
+            indexes[name] = built
+            return built
+        }
+    }
 
     /// The numeric column named `name`, or nil when no document of this segment has it.
     public func column(_ name: String) -> NumericColumn? { columns[name] }

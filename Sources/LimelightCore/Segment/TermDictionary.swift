@@ -139,6 +139,25 @@ public struct TermDictionary: @unchecked Sendable {
     }
 
     /// Calls `body` with every term in order; `body` returns false to stop.
+    /// Calls `body` with the terms at `ordinals` (ascending), reading only their blocks, until it
+    /// returns false.
+    func forEachTerm(atOrdinals ordinals: [UInt32], _ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
+        guard let first = ordinals.first else { return }
+        var scanner = TermScanner(self, block: Int(first) / SegmentFormat.blockSize)
+        defer { scanner.deallocate() }
+        for ordinal in ordinals {
+            let wanted = Int(ordinal)
+            guard wanted < termCount else { throw StorageError.corrupt("term ordinal \(wanted) past the dictionary") }
+            if wanted / SegmentFormat.blockSize != scanner.block || wanted < scanner.nextOrdinal {
+                scanner.move(toBlock: wanted / SegmentFormat.blockSize)
+            }
+            while scanner.nextOrdinal <= wanted {
+                guard try scanner.next() else { return }
+            }
+            if !(try body(scanner.term, scanner.info)) { return }
+        }
+    }
+
     public func forEachTerm(_ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
         var scanner = TermScanner(self, block: 0)
         defer { scanner.deallocate() }
@@ -198,7 +217,8 @@ struct TermScanner {
     private let dictionary: TermDictionary
     private var reader: ByteReader
     private var entry = DictionaryEntry()
-    private var nextOrdinal: Int
+    /// The ordinal of the term the next call to ``next()`` reads.
+    private(set) var nextOrdinal: Int
     private var storage: UnsafeMutableRawBufferPointer
     /// The current term's bytes (valid until the next call to ``next()``).
     private(set) var term = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -214,6 +234,16 @@ struct TermScanner {
 
     /// Frees the term buffer.
     func deallocate() { storage.deallocate() }
+
+    /// The block of the term the next call to ``next()`` reads.
+    var block: Int { nextOrdinal / SegmentFormat.blockSize }
+
+    /// Moves before the first term of `block`.
+    mutating func move(toBlock block: Int) {
+        (reader, nextOrdinal) = dictionary.cursorStart(block)
+        entry = DictionaryEntry()
+        term = UnsafeRawBufferPointer(start: nil, count: 0)
+    }
 
     /// Moves to the next term; false after the last.
     @inline(__always)

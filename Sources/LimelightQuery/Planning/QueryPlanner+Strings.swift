@@ -76,7 +76,7 @@ extension QueryPlanner {
             return presence(attribute)
         case .suffix, .infix, .general:
             let glob = WildcardPattern(pattern) { TextFolding.fold($0, .indexTerm) }
-            base = .matching(field: field, TermMatcher(literalPrefix: glob.literalPrefix, matches: glob.matches))
+            base = .matching(field: field, TermMatcher(literalPrefix: glob.literalPrefix, requiredSubstring: glob.longestLiteral, matches: glob.matches))
         }
         guard mustVerify else { return base }
         let name = attribute.name
@@ -136,10 +136,12 @@ extension QueryPlanner {
                 case (false, true): clauses.append(.prefix(field: field, prefix: term))
                 case (true, false):
                     let suffix = Array(term.utf8)
-                    clauses.append(.matching(field: field, TermMatcher { bytes in bytes.count >= suffix.count && bytes.suffix(suffix.count).elementsEqual(suffix) }))
+                    clauses.append(.matching(field: field, TermMatcher(requiredSubstring: suffix) { bytes in
+                        bytes.count >= suffix.count && bytes.suffix(suffix.count).elementsEqual(suffix)
+                    }))
                 case (true, true):
                     let part = Array(term.utf8)
-                    clauses.append(.matching(field: field, TermMatcher { bytes in Self.contains(bytes, part) }))
+                    clauses.append(.matching(field: field, TermMatcher(requiredSubstring: part) { bytes in Self.contains(bytes, part) }))
                 }
             }
         }
@@ -196,7 +198,7 @@ extension QueryPlanner {
             let parts = Self.splitAtWhitespace(pattern)
             if parts.count > 1 { return .and(parts.map { wordMatch(attribute, $0, folding) }) }
             let glob = WildcardPattern(pattern) { TextAnalyzer.indexTerm($0) }
-            let base = EngineQuery.matching(field: field, TermMatcher(literalPrefix: glob.literalPrefix, matches: glob.matches))
+            let base = EngineQuery.matching(field: field, TermMatcher(literalPrefix: glob.literalPrefix, requiredSubstring: glob.longestLiteral, matches: glob.matches))
             if folding.isIndexExact { return base }
             let check = WildcardPattern(pattern) { folding.fold($0) }
             return .filter(base, DocumentPredicate { _, stored in

@@ -40,6 +40,13 @@ public struct WildcardPattern: Sendable, Hashable {
         return ""
     }
 
+    /// The longest literal run of the pattern: bytes every match contains.
+    public var longestLiteral: [UInt8] {
+        var longest: [UInt8] = []
+        for case .literal(let bytes) in elements where bytes.count > longest.count { longest = bytes }
+        return longest
+    }
+
     /// Whether `text` matches the whole pattern.
     public func matches(_ text: String) -> Bool {
         var copy = text
