@@ -22,7 +22,10 @@ public struct PostingsIterator {
     /// Documents left to decode.
     private var remaining: Int
     private let total: Int
+    /// Positions of the current document not read yet.
     private var pendingPositions = 0
+    /// Positions of earlier documents, before the reader's offset, still to step over.
+    private var positionsToSkip = 0
     /// The current document id (valid after `next()` returned true).
     public private(set) var document: UInt32 = 0
     /// The current document's term frequency.
@@ -101,7 +104,8 @@ public struct PostingsIterator {
             started = true
         }
         if positionsReader != nil {
-            try skipPendingPositions()
+            // The previous document's positions are skipped only if some later ones are read.
+            positionsToSkip += pendingPositions
             pendingPositions = Int(frequency)
         }
         remaining -= 1
@@ -153,6 +157,7 @@ public struct PostingsIterator {
             reader.offset = dataStart + skip.offset
             if positionsReader != nil { positionsReader!.offset = positionsStart + skip.positionsOffset }
             pendingPositions = 0
+            positionsToSkip = 0
             document = skip.lastDocument
             started = true
             remaining = total - skipIndex * SegmentFormat.skipInterval
@@ -163,16 +168,32 @@ public struct PostingsIterator {
         return false
     }
 
-    private mutating func skipPendingPositions() throws {
-        guard pendingPositions > 0, let reader = positionsReader else { return }
-        let buffer = reader.buffer
-        var offset = reader.offset
-        while pendingPositions > 0 {
+    /// Moves the positions reader to the current document's positions, past those of the documents
+    /// stepped over since positions were last read.
+    private mutating func skipToCurrentPositions() throws {
+        guard positionsToSkip > 0, let reader = positionsReader else { return }
+        positionsReader!.offset = try Self.offset(afterVarInts: positionsToSkip, in: reader.buffer, from: reader.offset)
+        positionsToSkip = 0
+    }
+
+    /// The offset just past `count` variable-length integers starting at `offset`: eight bytes at a
+    /// time while the word holds fewer ends of integers (bytes below 0x80) than are left to pass.
+    static func offset(afterVarInts count: Int, in buffer: UnsafeRawBufferPointer, from offset: Int) throws -> Int {
+        var left = count
+        var offset = offset
+        while offset + 8 <= buffer.count {
+            let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let ends = 8 - (word & 0x8080_8080_8080_8080).nonzeroBitCount
+            guard ends < left else { break }
+            left -= ends
+            offset += 8
+        }
+        while left > 0 {
             guard offset < buffer.count else { throw StorageError.corrupt("truncated positions") }
-            if buffer[offset] < 0x80 { pendingPositions -= 1 }
+            if buffer[offset] < 0x80 { left -= 1 }
             offset += 1
         }
-        positionsReader!.offset = offset
+        return offset
     }
 
     /// The positions of the current document, in ascending order (text fields only; empty otherwise).
@@ -186,6 +207,7 @@ public struct PostingsIterator {
     /// Appends the positions of the current document, in ascending order, to `output` (text fields
     /// only; nothing otherwise). Reuse one buffer across documents to avoid allocating.
     public mutating func appendPositions(to output: inout [UInt32]) throws {
+        try skipToCurrentPositions()
         guard var reader = positionsReader else { return }
         var last: UInt32 = 0
         while pendingPositions > 0 {
@@ -199,16 +221,11 @@ public struct PostingsIterator {
     /// Appends the current document's positions to `output` exactly as they are encoded (for merging,
     /// where positions do not change), without decoding them.
     mutating func appendEncodedPositions(to output: inout [UInt8]) throws {
+        try skipToCurrentPositions()
         guard let reader = positionsReader else { return }
         let buffer = reader.buffer
         let start = reader.offset
-        var offset = start
-        var remaining = pendingPositions
-        while remaining > 0 {
-            guard offset < buffer.count else { throw StorageError.corrupt("truncated positions") }
-            if buffer[offset] < 0x80 { remaining -= 1 }
-            offset += 1
-        }
+        let offset = try Self.offset(afterVarInts: pendingPositions, in: buffer, from: start)
         output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start..<offset]))
         positionsReader!.offset = offset
         pendingPositions = 0
