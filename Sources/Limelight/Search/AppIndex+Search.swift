@@ -64,7 +64,10 @@ extension AppIndex {
             for segment in snapshot.segments {
                 if isCancelled() { throw CSSearchQueryError(.cancelled) }
                 if delivered + batch.count >= limit { break }
-                for document in try QueryEvaluator(segment: segment).evaluate(engineQuery) {
+                let wanted = limit - delivered - batch.count
+                let evaluator = QueryEvaluator(segment: segment)
+                let documents = wanted < Int.max / 2 ? try evaluator.firstDocuments(engineQuery, limit: wanted) : try evaluator.evaluate(engineQuery)
+                for document in documents {
                     guard delivered + batch.count < limit else { break }
                     batch.append(try Self.hit(segment.reader.storedDocument(document).stored, fetch: options.fetchAttributes))
                     if batch.count >= max(1, batchSize) {

@@ -18,6 +18,29 @@ public struct QueryEvaluator {
         try evaluate(query, within: nil)
     }
 
+    /// The first `limit` matching live documents, in ascending order: the start of what
+    /// ``evaluate(_:)`` returns. When the limit is small for the segment, the query is evaluated
+    /// over windows of document ids, each four times the last, so that a broad query (a common
+    /// infix, say) stops after its first window instead of gathering every match.
+    public func firstDocuments(_ query: EngineQuery, limit: Int) throws -> [UInt32] {
+        let count = reader.documentCount
+        guard limit > 0 else { return [] }
+        guard limit < count / 16 else { return Array(try evaluate(query).prefix(limit)) }
+        var result: [UInt32] = []
+        var start = 0
+        var window = max(1024, limit * 32)
+        while start < count && result.count < limit {
+            let end = min(count, start + window)
+            var candidates: [UInt32] = []
+            candidates.reserveCapacity(end - start)
+            for document in UInt32(start)..<UInt32(end) where segment.live.isLive(document) { candidates.append(document) }
+            result += try evaluate(query, within: candidates).prefix(limit - result.count)
+            start = end
+            window *= 4
+        }
+        return result
+    }
+
     /// An upper bound on the number of documents `query` matches, used to order conjunctions.
     public func estimatedCost(_ query: EngineQuery) throws -> Int {
         switch query {
