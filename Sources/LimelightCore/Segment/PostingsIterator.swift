@@ -162,10 +162,75 @@ public struct PostingsIterator {
             started = true
             remaining = total - skipIndex * SegmentFormat.skipInterval
         }
-        while try next() {
-            if document >= target { return true }
+        return try scanEntries(to: target)
+    }
+
+    /// Decodes entries until one reaches `target`, as repeated ``next()`` calls would, with the
+    /// iterator's state in locals: the inner loop of ``advance(to:)``.
+    private mutating func scanEntries(to target: UInt32) throws -> Bool {
+        let buffer = reader.buffer
+        var offset = reader.offset
+        var current = document
+        var isStarted = started
+        var left = remaining
+        var skipped = positionsToSkip
+        var pending = pendingPositions
+        let hasPositions = positionsReader != nil
+        defer {
+            reader.offset = offset
+            remaining = left
+            positionsToSkip = skipped
+            pendingPositions = pending
+        }
+        while left > 0 {
+            let entry = try Self.varInt(buffer, &offset)
+            var entryFrequency: UInt32 = 1
+            if entry & 1 == 0 {
+                entryFrequency = UInt32(truncatingIfNeeded: try Self.varInt(buffer, &offset))
+                guard entryFrequency > 0 else { throw StorageError.corrupt("zero term frequency in postings") }
+            }
+            let delta = UInt32(truncatingIfNeeded: entry >> 1)
+            if isStarted {
+                let (sum, overflow) = current.addingReportingOverflow(delta)
+                guard !overflow, delta > 0 else { throw StorageError.corrupt("postings are not ascending") }
+                current = sum
+            } else {
+                current = delta
+                isStarted = true
+            }
+            if hasPositions {
+                skipped += pending
+                pending = Int(entryFrequency)
+            }
+            left -= 1
+            if current >= target {
+                document = current
+                frequency = entryFrequency
+                started = true
+                return true
+            }
         }
         return false
+    }
+
+    /// Decodes the variable-length integer at `offset` and moves past it.
+    @inline(__always)
+    private static func varInt(_ buffer: UnsafeRawBufferPointer, _ offset: inout Int) throws -> UInt64 {
+        guard offset < buffer.count else { throw StorageError.corrupt("truncated variable-length integer") }
+        let first = buffer[offset]
+        offset += 1
+        if first < 0x80 { return UInt64(first) }
+        var result = UInt64(first & 0x7F)
+        var shift: UInt64 = 7
+        while true {
+            guard offset < buffer.count else { throw StorageError.corrupt("truncated variable-length integer") }
+            let byte = buffer[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+            if shift > 63 { throw StorageError.corrupt("variable-length integer longer than 10 bytes") }
+        }
     }
 
     /// Moves the positions reader to the current document's positions, past those of the documents
@@ -208,14 +273,16 @@ public struct PostingsIterator {
     /// only; nothing otherwise). Reuse one buffer across documents to avoid allocating.
     public mutating func appendPositions(to output: inout [UInt32]) throws {
         try skipToCurrentPositions()
-        guard var reader = positionsReader else { return }
+        guard let reader = positionsReader else { return }
+        let buffer = reader.buffer
+        var offset = reader.offset
         var last: UInt32 = 0
-        while pendingPositions > 0 {
-            last = last &+ UInt32(truncatingIfNeeded: try reader.readVarInt())
+        for _ in 0..<pendingPositions {
+            last = last &+ UInt32(truncatingIfNeeded: try Self.varInt(buffer, &offset))
             output.append(last)
-            pendingPositions -= 1
         }
-        positionsReader = reader
+        pendingPositions = 0
+        positionsReader!.offset = offset
     }
 
     /// Appends the current document's positions to `output` exactly as they are encoded (for merging,
