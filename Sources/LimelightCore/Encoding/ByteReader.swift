@@ -59,9 +59,18 @@ public struct ByteReader {
     public mutating func readDouble() throws -> Double { Double(bitPattern: try readUInt64()) }
 
     /// Reads an unsigned LEB128 variable-length integer (at most 10 bytes).
-    public mutating func readVarInt() throws -> UInt64 {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
+    public mutating func readVarInt() throws -> UInt64 { try Self.varInt(in: buffer, at: &offset) }
+
+    /// Decodes the unsigned LEB128 integer at `offset` in `buffer` and moves `offset` past it: for
+    /// hot loops that keep their offset in a local variable.
+    @inline(__always)
+    static func varInt(in buffer: UnsafeRawBufferPointer, at offset: inout Int) throws -> UInt64 {
+        guard offset < buffer.count else { throw StorageError.corrupt("truncated variable-length integer") }
+        let first = buffer[offset]
+        offset += 1
+        if first < 0x80 { return UInt64(first) }
+        var result = UInt64(first & 0x7F)
+        var shift: UInt64 = 7
         while true {
             guard offset < buffer.count else { throw StorageError.corrupt("truncated variable-length integer") }
             let byte = buffer[offset]

@@ -183,10 +183,10 @@ public struct PostingsIterator {
             pendingPositions = pending
         }
         while left > 0 {
-            let entry = try Self.varInt(buffer, &offset)
+            let entry = try ByteReader.varInt(in: buffer, at: &offset)
             var entryFrequency: UInt32 = 1
             if entry & 1 == 0 {
-                entryFrequency = UInt32(truncatingIfNeeded: try Self.varInt(buffer, &offset))
+                entryFrequency = UInt32(truncatingIfNeeded: try ByteReader.varInt(in: buffer, at: &offset))
                 guard entryFrequency > 0 else { throw StorageError.corrupt("zero term frequency in postings") }
             }
             let delta = UInt32(truncatingIfNeeded: entry >> 1)
@@ -211,26 +211,6 @@ public struct PostingsIterator {
             }
         }
         return false
-    }
-
-    /// Decodes the variable-length integer at `offset` and moves past it.
-    @inline(__always)
-    private static func varInt(_ buffer: UnsafeRawBufferPointer, _ offset: inout Int) throws -> UInt64 {
-        guard offset < buffer.count else { throw StorageError.corrupt("truncated variable-length integer") }
-        let first = buffer[offset]
-        offset += 1
-        if first < 0x80 { return UInt64(first) }
-        var result = UInt64(first & 0x7F)
-        var shift: UInt64 = 7
-        while true {
-            guard offset < buffer.count else { throw StorageError.corrupt("truncated variable-length integer") }
-            let byte = buffer[offset]
-            offset += 1
-            result |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return result }
-            shift += 7
-            if shift > 63 { throw StorageError.corrupt("variable-length integer longer than 10 bytes") }
-        }
     }
 
     /// Moves the positions reader to the current document's positions, past those of the documents
@@ -278,7 +258,7 @@ public struct PostingsIterator {
         var offset = reader.offset
         var last: UInt32 = 0
         for _ in 0..<pendingPositions {
-            last = last &+ UInt32(truncatingIfNeeded: try Self.varInt(buffer, &offset))
+            last = last &+ UInt32(truncatingIfNeeded: try ByteReader.varInt(in: buffer, at: &offset))
             output.append(last)
         }
         pendingPositions = 0
