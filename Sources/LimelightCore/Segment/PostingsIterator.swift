@@ -86,30 +86,8 @@ public struct PostingsIterator {
     /// Advances to the next document; false at the end.
     public mutating func next() throws -> Bool {
         if bitCount > 0 { return nextInBitmap() }
-        guard remaining > 0 else { return false }
-        let entry = try reader.readVarInt()
-        let delta = UInt32(truncatingIfNeeded: entry >> 1)
-        if entry & 1 == 1 {
-            frequency = 1
-        } else {
-            frequency = UInt32(truncatingIfNeeded: try reader.readVarInt())
-            guard frequency > 0 else { throw StorageError.corrupt("zero term frequency in postings") }
-        }
-        if started {
-            let (sum, overflow) = document.addingReportingOverflow(delta)
-            guard !overflow, delta > 0 else { throw StorageError.corrupt("postings are not ascending") }
-            document = sum
-        } else {
-            document = delta
-            started = true
-        }
-        if positionsReader != nil {
-            // The previous document's positions are skipped only if some later ones are read.
-            positionsToSkip += pendingPositions
-            pendingPositions = Int(frequency)
-        }
-        remaining -= 1
-        return true
+        // Every document is at or after 0: the next entry.
+        return try scanEntries(to: 0)
     }
 
     /// The next set bit of a bitmap, as the current document.
@@ -165,8 +143,9 @@ public struct PostingsIterator {
         return try scanEntries(to: target)
     }
 
-    /// Decodes entries until one reaches `target`, as repeated ``next()`` calls would, with the
-    /// iterator's state in locals: the inner loop of ``advance(to:)``.
+    /// Decodes entries until one reaches `target`, with the iterator's state in locals: the inner
+    /// loop of ``next()`` and ``advance(to:)``. The positions of the documents passed are skipped
+    /// only if a later document's positions are read.
     private mutating func scanEntries(to target: UInt32) throws -> Bool {
         let buffer = reader.buffer
         var offset = reader.offset
