@@ -3,11 +3,12 @@ import LimelightTestSupport
 import Testing
 
 /// Phrases against a brute-force check of the same texts: random documents over a five-word
-/// vocabulary, so that words repeat and phrases overlap, with long lists (skip tables) included.
+/// vocabulary, so that words repeat and phrases overlap, with long lists (skip tables) included,
+/// and last words typed as prefixes of several terms.
 @Suite struct PhraseMatchingTests {
     @Test func phrasesMatchConsecutiveWordsExactly() throws {
         var random = SplitMix64(state: 7)
-        let vocabulary = ["a", "b", "c", "d", "e"]
+        let vocabulary = ["ab", "abc", "b", "bc", "c"]
         var texts: [[String]] = []
         var batch = WriteBatch()
         for i in 0..<600 {
@@ -20,18 +21,26 @@ import Testing
         try engine.commit(batch)
         let snapshot = engine.snapshot()
         for _ in 0..<60 {
-            let phrase = (0..<Int.random(in: 2...3, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
+            var phrase = (0..<Int.random(in: 2...3, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
+            // The last word as a prefix: "a" and "b" expand to several terms.
+            let lastIsPrefix = Bool.random(using: &random)
+            if lastIsPrefix { phrase[phrase.count - 1] = String(phrase[phrase.count - 1].prefix(1)) }
             let expected = texts.indices.filter { index in
                 let words = texts[index]
                 guard words.count >= phrase.count else { return false }
-                return (0...(words.count - phrase.count)).contains { Array(words[$0..<$0 + phrase.count]) == phrase }
+                return (0...(words.count - phrase.count)).contains { start in
+                    phrase.indices.allSatisfy { offset in
+                        let word = words[start + offset]
+                        return lastIsPrefix && offset == phrase.count - 1 ? word.hasPrefix(phrase[offset]) : word == phrase[offset]
+                    }
+                }
             }
             let keys = expected.map { "k\($0)" }.sorted()
-            #expect(try snapshot.keys(.phrase(field: "title", terms: phrase, lastIsPrefix: false)) == keys, "\(phrase)")
+            #expect(try snapshot.keys(.phrase(field: "title", terms: phrase, lastIsPrefix: lastIsPrefix)) == keys, "\(phrase) \(lastIsPrefix)")
             // Within candidates: a range keeps every third document.
             let range = EngineQuery.range(field: "size", lower: 200, upper: 400, includeLower: true, includeUpper: false)
             let within = expected.filter { $0 >= 200 && $0 < 400 }.map { "k\($0)" }.sorted()
-            #expect(try snapshot.keys(.and([range, .phrase(field: "title", terms: phrase, lastIsPrefix: false)])) == within, "\(phrase) in range")
+            #expect(try snapshot.keys(.and([range, .phrase(field: "title", terms: phrase, lastIsPrefix: lastIsPrefix)])) == within, "\(phrase) in range")
         }
         try engine.close()
     }

@@ -35,18 +35,22 @@ struct PhraseMatcher {
 
         var iterators = try infos.map { try $0.map { try fieldReader.postings(for: $0, withPositions: true) } }
         var result: [UInt32] = []
-        var positionSets = [[UInt32]](repeating: [], count: iterators.count)
+        var positions: [UInt32] = []
+        var starts = [Int](repeating: 0, count: iterators.count + 1)
+        var cursors: [Int] = []
         for document in candidateDocuments {
+            positions.removeAll(keepingCapacity: true)
             for slot in iterators.indices {
-                positionSets[slot].removeAll(keepingCapacity: true)
+                starts[slot] = positions.count
                 for i in iterators[slot].indices {
                     if try iterators[slot][i].advance(to: document), iterators[slot][i].document == document {
-                        try iterators[slot][i].appendPositions(to: &positionSets[slot])
+                        try iterators[slot][i].appendPositions(to: &positions)
                     }
                 }
-                if iterators[slot].count > 1 { positionSets[slot].sort() }
+                if iterators[slot].count > 1 { positions[starts[slot]...].sort() }
             }
-            if Self.hasConsecutiveRun(positionSets) { result.append(document) }
+            starts[iterators.count] = positions.count
+            if Self.hasConsecutiveRun(positions, starts, cursors: &cursors) { result.append(document) }
         }
         return result
     }
@@ -118,27 +122,5 @@ struct PhraseMatcher {
             }
             return false
         }
-    }
-
-    /// Whether some p has p in sets[0], p+1 in sets[1], …
-    static func hasConsecutiveRun(_ sets: [[UInt32]]) -> Bool {
-        guard let first = sets.first else { return false }
-        outer: for start in first {
-            for offset in 1..<sets.count {
-                let wanted = start &+ UInt32(offset)
-                if !binaryContains(sets[offset], wanted) { continue outer }
-            }
-            return true
-        }
-        return false
-    }
-
-    private static func binaryContains(_ sorted: [UInt32], _ value: UInt32) -> Bool {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low < sorted.count && sorted[low] == value
     }
 }
