@@ -11,7 +11,7 @@ extension ShortPrefixCache {
     /// ``maximumAge`` seconds), the entries of the prefixes that are expensive to score: those of up
     /// to ``warmingMaximumLength`` characters and the longer prefixes of frequent words. The first
     /// keystrokes of a search are then answered from the cache instead of scoring thousands of
-    /// documents.
+    /// documents. The segment's trigram indexes for infix and suffix queries are built too.
     ///
     /// - Returns: How many entries were built.
     /// - Throws: ``StorageError`` when a segment cannot be read.
@@ -30,6 +30,7 @@ extension ShortPrefixCache {
                 built += 1
                 budget -= 1
             }
+            try segment.reader.prepareSubstringScans()
         }
         return built
     }

@@ -175,6 +175,15 @@ public final class SegmentReader: @unchecked Sendable {
     /// The field named `name`, or nil when no document of this segment has it.
     public func field(_ name: String) -> FieldReader? { fieldsByName[name] }
 
+    /// Builds the trigram indexes of the text fields whose dictionaries are large, ahead of the
+    /// first infix or suffix query that would otherwise build them (tens of milliseconds for a
+    /// dictionary of 100k terms).
+    public func prepareSubstringScans() throws {
+        for (name, field) in fieldsByName where field.statistics.kind == .text {
+            _ = try trigramIndex(of: name)
+        }
+    }
+
     /// The trigram index of a field's dictionary, built on first use and kept with the segment; nil
     /// when the field is absent or its dictionary is small enough to scan whole.
     func trigramIndex(of name: String) throws -> TrigramIndex? {
