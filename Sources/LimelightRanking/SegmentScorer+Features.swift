@@ -98,7 +98,7 @@ extension SegmentScorer {
             var weighted = 0.0
             let idf = try wordInverseDocumentFrequency(word)
             for (fieldIndex, field) in context.parameters.fields.enumerated() {
-                guard let fieldReader = textFields[fieldIndex] else { continue }
+                guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
                 let norm = 1 - field.lengthNormalization + field.lengthNormalization
                     * Double(fieldReader.length(of: document)) / context.averageLengths[fieldIndex]
                 if let phrase = word.phraseTerms, phrase.count > 1 {

@@ -40,9 +40,6 @@ struct SegmentScorer {
     let context: ScoringContext
     /// The feature columns, resolved once.
     let columns: FeatureColumns
-    /// The readers of the ranked fields, in the order of the parameters' fields (nil where the
-    /// segment has no such text field), resolved once.
-    let textFields: [FieldReader?]
     /// The largest feature multiplier of a document the user has not engaged with.
     let maximumFeatureFactor: Double
     /// The largest feature multiplier of any document.
@@ -60,9 +57,6 @@ struct SegmentScorer {
         self.segment = segment
         self.context = context
         segmentIndex = context.snapshot.segments.firstIndex { $0.reader === segment.reader } ?? 0
-        textFields = context.parameters.fields.map { field in
-            segment.reader.field(field.field).flatMap { $0.statistics.kind == .text ? $0 : nil }
-        }
         let features = context.parameters.features
         var columns = FeatureColumns()
         columns.recency = features.recencyColumns.compactMap { segment.reader.column($0) }
@@ -112,9 +106,10 @@ struct SegmentScorer {
         var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
         var exactFrequency = 0
         var prefixFrequency = 0
+        let reader = segment.reader
         let factor = context.parameters.prefixFactor
         for (fieldIndex, field) in context.parameters.fields.enumerated() {
-            guard let fieldReader = textFields[fieldIndex] else { continue }
+            guard let fieldReader = reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
             let average = context.averageLengths[fieldIndex]
             let fieldBit = Self.fieldBit(fieldIndex)
             let b = field.lengthNormalization
@@ -195,8 +190,8 @@ struct SegmentScorer {
     func estimatedCost(_ word: QueryWord) throws -> Int {
         if word.isPrefix && word.term.count <= 3 { return Int.max / 2 - word.term.count }
         var total = 0
-        for fieldReader in textFields {
-            guard let dictionary = fieldReader?.dictionary else { continue }
+        for field in context.parameters.fields {
+            guard let dictionary = segment.reader.field(field.field)?.dictionary else { continue }
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 var rarest = Int.max
                 for term in phrase { rarest = min(rarest, try dictionary.lookup(term)?.documentFrequency ?? 0) }
@@ -223,8 +218,8 @@ struct SegmentScorer {
     /// frequencies of the words it starts.
     func wordInverseDocumentFrequency(_ word: QueryWord) throws -> Double {
         var exactFrequency = 0
-        for (fieldIndex, field) in context.parameters.fields.enumerated() {
-            guard let fieldReader = textFields[fieldIndex] else { continue }
+        for field in context.parameters.fields {
+            guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 exactFrequency += try QueryEvaluator(segment: segment)
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
@@ -235,7 +230,8 @@ struct SegmentScorer {
         var prefixFrequency = 0
         if exactFrequency == 0 && word.isPrefix && (word.phraseTerms?.count ?? 1) <= 1 {
             let exactLength = word.term.utf8.count
-            for case let fieldReader? in textFields {
+            for field in context.parameters.fields {
+                guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
                 try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
                     if term.count != exactLength { prefixFrequency += info.documentFrequency }
                     return true
