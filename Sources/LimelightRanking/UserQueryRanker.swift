@@ -107,11 +107,14 @@ public struct UserQueryRanker: Sendable {
             }
         }
         return try collector.results().map { hit in
-            let scorer = SegmentScorer(segment: snapshot.segments[hit.segment], context: context)
             let matched = matchedCounts[hit.segment << 32 | Int(hit.document)] ?? request.words.count
+            var explanation: Explanation?
+            if request.explain {
+                let scorer = SegmentScorer(segment: snapshot.segments[hit.segment], context: context)
+                explanation = try scorer.explain(hit.document, request.words, requireAll: request.requireAllWords)
+            }
             return RankedDocument(
-                segment: hit.segment, document: hit.document, score: hit.score, matchedWords: matched,
-                explanation: request.explain ? try scorer.explain(hit.document, request.words, requireAll: request.requireAllWords) : nil)
+                segment: hit.segment, document: hit.document, score: hit.score, matchedWords: matched, explanation: explanation)
         }
     }
 
