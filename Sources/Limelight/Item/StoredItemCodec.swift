@@ -174,7 +174,7 @@ public enum StoredItemCodec {
     ///   - bytes: The record's bytes.
     /// - Returns: The value, or nil when the item has none or the bytes are damaged.
     /// - Complexity: O(size of the attributes before `name`), without allocating for them.
-    public static func attributeValue(named name: String, in bytes: [UInt8]) -> AttributeValue? {
+    static func attributeValue(named name: String, in bytes: [UInt8]) -> AttributeValue? {
         guard bytes.count >= signature.count + 6, bytes[signature.count] == currentVersion else { return nil }
         var reader = ByteReader(bytes, end: bytes.count - 4)
         let wanted = Array(name.utf8)

@@ -138,7 +138,6 @@ public struct TermDictionary: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with every term in order; `body` returns false to stop.
     /// Calls `body` with the terms at `ordinals` (ascending), reading only their blocks, until it
     /// returns false.
     func forEachTerm(atOrdinals ordinals: [UInt32], _ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
@@ -158,6 +157,7 @@ public struct TermDictionary: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with every term in order; `body` returns false to stop.
     public func forEachTerm(_ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
         var scanner = TermScanner(self, block: 0)
         defer { scanner.deallocate() }

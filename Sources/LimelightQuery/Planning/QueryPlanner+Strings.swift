@@ -141,7 +141,7 @@ extension QueryPlanner {
                     }))
                 case (true, true):
                     let part = Array(term.utf8)
-                    clauses.append(.matching(field: field, TermMatcher(requiredSubstring: part) { bytes in Self.contains(bytes, part) }))
+                    clauses.append(.matching(field: field, TermMatcher(requiredSubstring: part) { bytes in WildcardPattern.contains(bytes, part) }))
                 }
             }
         }
@@ -152,17 +152,6 @@ extension QueryPlanner {
     /// least one, all ASCII and none an apostrophe (which words keep inside, as in "don't").
     private static func isWordBoundary(_ between: ArraySlice<UInt8>) -> Bool {
         !between.isEmpty && between.allSatisfy { $0 < 0x80 && $0 != 0x27 }
-    }
-
-    /// Whether `bytes` contain `part`.
-    private static func contains(_ bytes: UnsafeRawBufferPointer, _ part: [UInt8]) -> Bool {
-        guard let first = part.first, bytes.count >= part.count else { return part.isEmpty }
-        var start = 0
-        while start + part.count <= bytes.count {
-            if bytes[start] == first, bytes[start..<start + part.count].elementsEqual(part) { return true }
-            start += 1
-        }
-        return false
     }
 
     // MARK: Words

@@ -92,7 +92,7 @@ public struct WildcardPattern: Sendable, Hashable {
     }
 
     /// Whether `literal` (not empty) occurs in `bytes`: a scan for its first byte, then a compare.
-    private static func contains(_ bytes: UnsafeRawBufferPointer, _ literal: [UInt8]) -> Bool {
+    static func contains(_ bytes: UnsafeRawBufferPointer, _ literal: [UInt8]) -> Bool {
         let count = literal.count
         guard bytes.count >= count else { return false }
         return literal.withUnsafeBufferPointer { literal in
