@@ -13,8 +13,9 @@ var products: [Product] = [
 var targets: [Target] = [
     // Text analysis: word segmentation, case/diacritic folding, CJK units. No dependencies.
     .target(name: "LimelightText"),
-    // The storage engine: write-ahead log, segments, postings, doc values, snapshots.
-    .target(name: "LimelightCore"),
+    // The storage engine: write-ahead log, segments, postings, doc values, snapshots, and the
+    // encryption at rest of protected indexes (AES-GCM from swift-crypto).
+    .target(name: "LimelightCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
     // The Spotlight metadata query language: lexer, parser, planner.
     .target(name: "LimelightQuery", dependencies: ["LimelightText", "LimelightCore"]),
     // Scoring: BM25F, ranking features, explanations.
@@ -22,7 +23,10 @@ var targets: [Target] = [
     // The engine facade and the Core Spotlight-compatible API.
     .target(
         name: "Limelight",
-        dependencies: ["LimelightText", "LimelightCore", "LimelightQuery", "LimelightRanking", "LimelightWebMarkup"]
+        dependencies: [
+            "LimelightText", "LimelightCore", "LimelightQuery", "LimelightRanking", "LimelightWebMarkup",
+            .product(name: "CryptoExtras", package: "swift-crypto"),
+        ]
     ),
     // WHATWG HTML5 parser. No dependencies.
     .target(name: "LimelightHTML"),
@@ -84,6 +88,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -19,6 +19,12 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidArgument(String)
     /// Another open engine (in this or another process) holds the directory's writer lock.
     case locked(path: String)
+    /// The index is encrypted and was opened without its key.
+    case keyRequired(path: String)
+    /// The key given does not open the encrypted index.
+    case wrongKey(path: String)
+    /// A key was given for an index that holds unencrypted data.
+    case notEncrypted(path: String)
 
     /// A human-readable description.
     public var description: String {
@@ -33,6 +39,9 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidArgument(let what): "invalid argument: \(what)"
         case .locked(let path):
             "\(path) is in use by another process (one writer at a time: stop it, or go through limelightd)"
+        case .keyRequired(let path): "\(path) is encrypted: it opens only with its key"
+        case .wrongKey(let path): "the key does not open \(path) (another key, or its ENCRYPTION file is damaged)"
+        case .notEncrypted(let path): "\(path) holds unencrypted data and cannot be opened as an encrypted index"
         }
     }
 }

@@ -26,6 +26,10 @@ public final class SearchEngine: Sendable {
         public var repairCorruptLog = false
         /// Verify every segment's checksum when opening.
         public var verifyChecksumsOnOpen = true
+        /// Encrypt the index at rest with this key (nil: files are not encrypted). An encrypted
+        /// index opens only with its key; its segments are decrypted into memory rather than
+        /// memory-mapped.
+        public var encryptionKey: EncryptionKey?
 
         /// Default options.
         public init() {}
@@ -73,8 +77,7 @@ public final class SearchEngine: Sendable {
     public static func open(directory: String, options: Options = Options()) throws -> SearchEngine {
         try FileSystem.createDirectory(directory)
         let lock = try DirectoryLock(directory: directory)
-        var (state, report) = try WriterState.recover(directory: directory, options: options)
-        state.options = options
+        let (state, report) = try WriterState.recover(directory: directory, options: options)
         return SearchEngine(directory: directory, options: options, state: state, recovery: report, lock: lock)
     }
 

@@ -18,7 +18,7 @@ struct MergePlan: Sendable {
 /// The writer's mutable state, owned by ``SearchEngine``'s writer lock.
 struct WriterState: Sendable {
     let directory: String
-    var options = SearchEngine.Options()
+    var options: SearchEngine.Options
     var manifest: Manifest
     var log: WriteAheadLog
     var slots: [SegmentSlot]
@@ -41,13 +41,15 @@ struct WriterState: Sendable {
     // MARK: Recovery
 
     static func recover(directory: String, options: SearchEngine.Options) throws -> (WriterState, SearchEngine.RecoveryReport) {
+        let key = options.encryptionKey
+        try EncryptionMarker.check(directory: directory, key: key)
         let manifestPath = directory + "/" + Manifest.fileName
-        let manifest = FileSystem.exists(manifestPath) ? try Manifest.decode(try FileSystem.readFile(manifestPath)) : Manifest()
+        let manifest = FileSystem.exists(manifestPath)
+            ? try Manifest.decode(SealedFile.unwrap(try FileSystem.readFile(manifestPath), key: key, context: Manifest.fileName, what: "manifest"))
+            : Manifest()
         var slots: [SegmentSlot] = []
         for record in manifest.segments {
-            let handle = try FileHandle(path: directory + "/" + record.name + ".seg", mode: .read)
-            let region = try handle.mapReadOnly()
-            handle.close()
+            let region = try readSegmentFile(directory + "/" + record.name + ".seg", name: record.name, key: key)
             let reader = try SegmentReader(name: record.name, region: region, verifyChecksum: options.verifyChecksumsOnOpen)
             guard reader.documentCount == record.documentCount else {
                 throw StorageError.corrupt("segment \(record.name) holds \(reader.documentCount) documents, manifest says \(record.documentCount)")
@@ -55,7 +57,9 @@ struct WriterState: Sendable {
             var live = LiveDocuments(allLive: reader.documentCount)
             var persisted: LiveDocuments?
             if record.deletionGeneration > 0 {
-                let bytes = try FileSystem.readFile(directory + "/" + deletionFileName(record.name, record.deletionGeneration))
+                let fileName = deletionFileName(record.name, record.deletionGeneration)
+                let stored = try FileSystem.readFile(directory + "/" + fileName)
+                let bytes = try SealedFile.unwrap(stored, key: key, context: fileName, what: "deletion file of \(record.name)")
                 live = try Self.decodeDeletionFile(bytes, expectedCount: reader.documentCount, name: record.name)
                 persisted = live
             }
@@ -72,15 +76,15 @@ struct WriterState: Sendable {
         var pending: [WriteAheadLog.Record] = []
         for name in logs {
             lastLog?.close()
-            let log = try WriteAheadLog(path: directory + "/" + name)
+            let log = try WriteAheadLog(path: directory + "/" + name, key: key)
             let result = try log.replay(repair: options.repairCorruptLog)
             truncated += result.truncatedBytes
             pending.append(contentsOf: result.records)
             lastLog = log
         }
-        let log = try lastLog ?? WriteAheadLog(path: directory + "/" + logFileName(manifest.committedSequence + 1))
+        let log = try lastLog ?? WriteAheadLog(path: directory + "/" + logFileName(manifest.committedSequence + 1), key: key)
         state = WriterState(
-            directory: directory, manifest: manifest, log: log, slots: slots, metadata: manifest.metadata,
+            directory: directory, options: options, manifest: manifest, log: log, slots: slots, metadata: manifest.metadata,
             sequence: manifest.committedSequence)
         for record in pending where record.sequence > state!.sequence {
             try state!.apply(record.batch, sequence: record.sequence, segment: buildSegment(record.batch.addedDocuments))
@@ -88,6 +92,24 @@ struct WriterState: Sendable {
         }
         if lastLog == nil { try FileSystem.syncDirectory(directory) }
         return (state!, SearchEngine.RecoveryReport(replayedBatches: replayed, truncatedLogBytes: truncated))
+    }
+
+    /// Opens a segment file: memory-mapped, or read and decrypted into memory when the index is
+    /// encrypted.
+    private static func readSegmentFile(_ path: String, name: String, key: EncryptionKey?) throws -> MappedRegion {
+        guard let key else {
+            let handle = try FileHandle(path: path, mode: .read)
+            defer { handle.close() }
+            return try handle.mapReadOnly()
+        }
+        let stored = try FileSystem.readFile(path)
+        return MappedRegion(copying: try SealedFile.unwrap(stored, key: key, context: name, what: "segment \(name)"))
+    }
+
+    /// Writes `manifest` atomically (sealed when the index is encrypted).
+    private func writeManifest(_ manifest: Manifest) throws {
+        let bytes = try SealedFile.wrap(manifest.encode(), key: options.encryptionKey, context: Manifest.fileName)
+        try FileSystem.writeFileAtomically(path(Manifest.fileName), bytes: bytes)
     }
 
     /// The in-memory segment of `documents` (no checksum until flushed), or nil when there are none.
@@ -243,7 +265,7 @@ struct WriterState: Sendable {
         next.segments = newSlots.map {
             Manifest.SegmentRecord(name: $0.reader.name, documentCount: $0.reader.documentCount, deletionGeneration: $0.deletionGeneration)
         }
-        try FileSystem.writeFileAtomically(path(Manifest.fileName), bytes: next.encode())
+        try writeManifest(next)
         manifest = next
         slots = newSlots
         memoryBytes = 0
@@ -255,22 +277,29 @@ struct WriterState: Sendable {
         var bytes = slot.live.encode()
         let checksum = CRC32C.checksum(bytes)
         withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
-        let handle = try FileHandle(path: path(Self.deletionFileName(slot.reader.name, generation)), mode: .createTruncate)
+        let fileName = Self.deletionFileName(slot.reader.name, generation)
+        let stored = try SealedFile.wrap(bytes, key: options.encryptionKey, context: fileName)
+        let handle = try FileHandle(path: path(fileName), mode: .createTruncate)
         defer { handle.close() }
-        try handle.write(bytes, at: 0)
+        try handle.write(stored, at: 0)
         try handle.sync()
     }
 
     private func writeSegment(name: String, bytes: [UInt8]) throws -> SegmentSlot {
         let final = path(name + ".seg")
         let handle = try FileHandle(path: final + ".tmp", mode: .createTruncate)
-        try handle.write(bytes, at: 0)
+        try handle.write(try SealedFile.wrap(bytes, key: options.encryptionKey, context: name), at: 0)
         try handle.sync()
         handle.close()
         try FileSystem.rename(final + ".tmp", to: final)
-        let reader = try FileHandle(path: final, mode: .read)
-        let region = try reader.mapReadOnly()
-        reader.close()
+        let region: MappedRegion
+        if options.encryptionKey == nil {
+            let reader = try FileHandle(path: final, mode: .read)
+            region = try reader.mapReadOnly()
+            reader.close()
+        } else {
+            region = MappedRegion(copying: bytes)
+        }
         let segment = try SegmentReader(name: name, region: region, verifyChecksum: false)
         return SegmentSlot(
             reader: segment, region: region, live: LiveDocuments(allLive: segment.documentCount), isOnDisk: true,
@@ -281,13 +310,13 @@ struct WriterState: Sendable {
         let name = Self.logFileName(sequence + 1)
         let old = log
         if old.path == path(name) && old.size == 0 { return }
-        log = try WriteAheadLog(path: path(name))
+        log = try WriteAheadLog(path: path(name), key: options.encryptionKey)
         try FileSystem.syncDirectory(directory)
         old.close()
     }
 
     private func removeUnreferencedFiles() throws {
-        var keep: Set<String> = [Manifest.fileName, "LOCK", (log.path as String).split(separator: "/").last.map(String.init) ?? ""]
+        var keep: Set<String> = [Manifest.fileName, EncryptionMarker.fileName, "LOCK", (log.path as String).split(separator: "/").last.map(String.init) ?? ""]
         for record in manifest.segments {
             keep.insert(record.name + ".seg")
             if record.deletionGeneration > 0 { keep.insert(Self.deletionFileName(record.name, record.deletionGeneration)) }
@@ -359,7 +388,7 @@ struct WriterState: Sendable {
         }
         next.committedSequence = manifest.committedSequence
         next.metadata = manifest.metadata
-        try FileSystem.writeFileAtomically(path(Manifest.fileName), bytes: next.encode())
+        try writeManifest(next)
         manifest = next
         try removeUnreferencedFiles()
     }

@@ -5,6 +5,9 @@
 /// checksum covers the sequence number and the payload. On open, a torn or corrupt tail (a record
 /// cut short or failing its checksum, with nothing valid after it) is cut off cleanly; damage in
 /// the middle of the log is reported as ``StorageError/corruptLog(path:offset:intactRecordsAfter:)``.
+///
+/// With an encryption key, each payload is sealed (AES-GCM) and bound to its sequence number; the
+/// checksum covers the sealed bytes, so torn tails are found the same way.
 final class WriteAheadLog: @unchecked Sendable {
     // Safety: only used by the engine's writer while it holds the writer lock.
 
@@ -28,11 +31,13 @@ final class WriteAheadLog: @unchecked Sendable {
 
     let path: String
     private let handle: FileHandle
+    private let key: EncryptionKey?
     private(set) var size: Int
 
-    /// Opens (creating if needed) the log at `path` without reading it.
-    init(path: String) throws {
+    /// Opens (creating if needed) the log at `path` without reading it; `key` seals its records.
+    init(path: String, key: EncryptionKey?) throws {
         self.path = path
+        self.key = key
         handle = try FileHandle(path: path, mode: .createOrOpen)
         size = try handle.size()
     }
@@ -48,7 +53,7 @@ final class WriteAheadLog: @unchecked Sendable {
         var failure: Int?
         try bytes.withUnsafeBytes { raw in
             while offset < raw.count {
-                guard let (record, length) = try Self.parseRecord(raw, at: offset) else {
+                guard let (record, length) = try Self.parseRecord(raw, at: offset, key: key) else {
                     failure = offset
                     break
                 }
@@ -57,7 +62,7 @@ final class WriteAheadLog: @unchecked Sendable {
             }
         }
         guard let failedAt = failure else { return ReplayResult(records: records, truncatedBytes: 0) }
-        let intactAfter = bytes.withUnsafeBytes { Self.countIntactRecords($0, after: failedAt) }
+        let intactAfter = bytes.withUnsafeBytes { Self.countIntactRecords($0, after: failedAt, key: key) }
         if intactAfter > 0 && !repair {
             throw StorageError.corruptLog(path: path, offset: failedAt, intactRecordsAfter: intactAfter)
         }
@@ -69,7 +74,7 @@ final class WriteAheadLog: @unchecked Sendable {
     }
 
     /// Parses the record at `offset`; nil when it is torn, fails its checksum or does not decode.
-    private static func parseRecord(_ raw: UnsafeRawBufferPointer, at offset: Int) throws -> (Record, Int)? {
+    private static func parseRecord(_ raw: UnsafeRawBufferPointer, at offset: Int, key: EncryptionKey?) throws -> (Record, Int)? {
         var reader = ByteReader(raw, offset: offset)
         guard reader.remaining >= headerSize,
             (try? reader.readUInt32()) == magic,
@@ -80,20 +85,28 @@ final class WriteAheadLog: @unchecked Sendable {
         let covered = UnsafeRawBufferPointer(rebasing: raw[reader.offset..<reader.offset + 8 + Int(length)])
         guard CRC32C.checksum(covered) == checksum else { return nil }
         guard let sequence = try? reader.readUInt64(),
-            let payload = try? reader.readSlice(Int(length)),
-            let batch = try? BatchCodec.decode(payload)
+            let stored = try? reader.readSlice(Int(length))
         else { return nil }
+        let batch: WriteBatch?
+        if let key {
+            batch = key.open(stored, context: recordContext(sequence)).flatMap { plaintext in
+                plaintext.withUnsafeBytes { try? BatchCodec.decode($0) }
+            }
+        } else {
+            batch = try? BatchCodec.decode(stored)
+        }
+        guard let batch else { return nil }
         return (Record(sequence: sequence, batch: batch), headerSize + Int(length))
     }
 
     /// Counts records after `offset` that carry a valid magic and checksum (evidence that the damage
     /// is not a torn tail).
-    private static func countIntactRecords(_ raw: UnsafeRawBufferPointer, after offset: Int) -> Int {
+    private static func countIntactRecords(_ raw: UnsafeRawBufferPointer, after offset: Int, key: EncryptionKey?) -> Int {
         var count = 0
         var position = offset + 1
         while position + headerSize <= raw.count {
             if raw.loadUnaligned(fromByteOffset: position, as: UInt32.self) == magic.littleEndian,
-                let parsed = try? parseRecord(raw, at: position)
+                let parsed = try? parseRecord(raw, at: position, key: key)
             {
                 count += 1
                 position += parsed.1
@@ -104,8 +117,13 @@ final class WriteAheadLog: @unchecked Sendable {
         return count
     }
 
+    /// What a sealed record's payload is bound to: its sequence number, so that records cannot be
+    /// reordered or replayed under another number.
+    private static func recordContext(_ sequence: UInt64) -> String { "limelight log record \(sequence)" }
+
     /// Appends one record and syncs it to disk.
-    func append(sequence: UInt64, payload: [UInt8]) throws {
+    func append(sequence: UInt64, payload plaintext: [UInt8]) throws {
+        let payload = try key.map { try $0.seal(plaintext, context: Self.recordContext(sequence)) } ?? plaintext
         guard payload.count <= Self.maximumRecordSize else {
             throw StorageError.invalidArgument("batch of \(payload.count) bytes exceeds the 1 GiB limit")
         }
