@@ -15,7 +15,9 @@ open class CSSearchableIndex: @unchecked Sendable {
 
     /// The index name ("" for the default index).
     public let name: String
-    /// The protection class the index was created with (recorded; content is not yet encrypted at rest).
+    /// The protection class the index was created with. Content of a protected class is kept
+    /// apart from the app's other content, encrypted at rest with the class's key, and is
+    /// unavailable while protected data is locked (see ``ProtectionClass``).
     public let protectionClass: FileProtectionType?
     /// The app the index belongs to.
     public let bundleIdentifier: String
@@ -112,6 +114,11 @@ open class CSSearchableIndex: @unchecked Sendable {
         self.init(indexName: name, protectionClass: protectionClass, storePath: nil, bundleIdentifier: nil)
     }
 
+    /// A named index with a data-protection class in an explicit store and app.
+    public convenience init(name: String, protectionClass: FileProtectionType?, storePath: String?, bundleIdentifier: String?) {
+        self.init(indexName: name, protectionClass: protectionClass, storePath: storePath, bundleIdentifier: bundleIdentifier)
+    }
+
     /// A named index in an explicit store and app (Limelight's configuration in code).
     /// - Parameters:
     ///   - name: the index name; "" is the app's default index.
@@ -143,18 +150,29 @@ open class CSSearchableIndex: @unchecked Sendable {
     /// The daemon this index uses instead of an embedded store, if any.
     public let server: RemoteSearchableIndexClient?
 
-    /// The app's index in the embedded store.
-    /// - Throws: ``CSIndexError`` (`indexUnavailableError`) when the index lives in the daemon.
+    /// The app's index in the embedded store for this index's protection class.
+    /// - Throws: ``CSIndexError`` (`indexUnavailableError`) when the index lives in the daemon, or
+    ///   its protection class is locked.
     func appIndex() throws -> AppIndex {
         if let server {
             throw CSIndexError(.indexUnavailableError, message: "the index is kept by limelightd at \(server.server)")
         }
-        return try LimelightStore.shared(path: storePath).app(bundleIdentifier)
+        return try LimelightStore.shared(path: storePath).app(bundleIdentifier, protection: ProtectionClass(protectionClass))
     }
 
     /// Where changes are committed: the daemon when configured, else the embedded store.
+    /// - Throws: ``CSIndexError`` (`indexUnavailableError`) for protected content with the daemon,
+    ///   which does not keep protected content yet: it is refused rather than stored unencrypted.
     func backend() throws -> any SearchableIndexBackend {
-        if let server { return server }
+        if let server {
+            if let protectionClass = ProtectionClass(protectionClass) {
+                throw CSIndexError(
+                    .indexUnavailableError,
+                    message: "limelightd at \(server.server) does not keep content of protection class \(protectionClass.rawValue); "
+                        + "use an embedded store for protected indexes")
+            }
+            return server
+        }
         return try appIndex()
     }
 

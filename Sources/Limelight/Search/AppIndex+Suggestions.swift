@@ -28,6 +28,30 @@ public struct QuerySuggestion: Sendable, Hashable {
     }
 }
 
+extension QuerySuggestion {
+    /// The suggestions of several indexes as one list: past queries before vocabulary, each
+    /// kind by score, every text once (with the scores of its sources added up).
+    static func merged(_ lists: [[QuerySuggestion]], limit: Int) -> [QuerySuggestion] {
+        guard lists.count > 1 else { return Array((lists.first ?? []).prefix(limit)) }
+        var byText: [String: QuerySuggestion] = [:]
+        var order: [String] = []
+        for suggestion in lists.joined() {
+            if var known = byText[suggestion.text] {
+                known.score += suggestion.score
+                if suggestion.source == .pastQuery { known.source = .pastQuery }
+                byText[suggestion.text] = known
+            } else {
+                byText[suggestion.text] = suggestion
+                order.append(suggestion.text)
+            }
+        }
+        let all = order.compactMap { byText[$0] }
+        let ranked = all.filter { $0.source == .pastQuery }.sorted { $0.score > $1.score }
+            + all.filter { $0.source == .vocabulary }.sorted { $0.score > $1.score }
+        return Array(ranked.prefix(limit))
+    }
+}
+
 extension AppIndex {
     /// Attributes whose words are offered as completions (names, keywords, descriptions).
     static let vocabularyFields: [String] = AttributeCatalogue.defaultSearchableAttributes

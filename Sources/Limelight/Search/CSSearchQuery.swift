@@ -42,8 +42,15 @@ open class CSSearchQuery: @unchecked Sendable {
     public let server: RemoteSearchableIndexClient?
     /// How many items go into one call of ``foundItemsHandler``.
     public var batchSize: Int { 100 }
-    /// The protection classes searched (recorded; every class is searched).
+    /// The protection classes searched; `.none` stands for unprotected content. Empty (the
+    /// default): unprotected content and every protected class whose key is available. Content of
+    /// a locked class is never found.
     open var protectionClasses: [FileProtectionType] = []
+
+    /// The app's indexes this query reads in the embedded store (see ``protectionClasses``).
+    func searchedApps() throws -> [AppIndex] {
+        try LimelightStore.shared(path: storePath).searchableApps(bundleIdentifier, classes: protectionClasses.map { ProtectionClass($0) })
+    }
 
     /// A query with a context holding fetch attributes and filter queries.
     public convenience init(queryString: String, queryContext: CSSearchQueryContext?) {
@@ -133,10 +140,11 @@ open class CSSearchQuery: @unchecked Sendable {
     func run(_ deliver: ([CSSearchableItem]) -> Void) -> (any Error)? {
         if let server { return runRemotely(server, deliver) }
         do {
-            let app = try LimelightStore.shared(path: storePath).app(bundleIdentifier)
             let options = SearchOptions(fetchAttributes: fetchAttributes, filterQueries: filterQueries)
-            _ = try app.searchBatches(query: queryString, options: options, batchSize: batchSize, isCancelled: { self.isCancelled }) { hits in
-                deliver(hits.map { $0.item.makeSearchableItem() })
+            for app in try searchedApps() where !isCancelled {
+                _ = try app.searchBatches(query: queryString, options: options, batchSize: batchSize, isCancelled: { self.isCancelled }) { hits in
+                    deliver(hits.map { $0.item.makeSearchableItem() })
+                }
             }
             return isCancelled ? CSSearchQueryError(.cancelled) : nil
         } catch let error as CSSearchQueryError {

@@ -14,7 +14,7 @@ extension CSUserQuery {
             let query = filterQueries.isEmpty ? nil : filterQueries.map { "(\($0))" }.joined(separator: " && ")
             let hits = try server.searchUserQuery(
                 text: userQueryString, fetchAttributes: fetchAttributes, indexName: nil, limit: maxResultCount, filterQuery: query)
-            return deliver(hits, items: items)
+            return deliver(hits.map { ($0, nil) }, items: items)
         } catch {
             return Self.queryError(error)
         }

@@ -24,6 +24,8 @@ open class CSUserQuery: CSSearchQuery, @unchecked Sendable {
         public let item: CSSearchableItem
         /// The named index holding it.
         let indexName: String
+        /// The protection class of the index holding it (nil: unprotected).
+        var protectionClass: ProtectionClass? = nil
         /// The item's unique identifier.
         public var id: String { item.uniqueIdentifier }
     }
@@ -96,14 +98,23 @@ open class CSUserQuery: CSSearchQuery, @unchecked Sendable {
     func runResponses(items: ([Item]) -> Void, suggestions: ([CSSuggestion]) -> Void) -> (any Error)? {
         if let server { return runResponsesRemotely(server, items: items, suggestions: suggestions) }
         do {
-            let app = try LimelightStore.shared(path: storePath).app(bundleIdentifier)
+            let apps = try searchedApps()
             if maxSuggestionCount > 0 {
-                let found = try app.suggestions(prefix: userQueryString, limit: maxSuggestionCount)
+                let found = try QuerySuggestion.merged(apps.map { try $0.suggestions(prefix: userQueryString, limit: maxSuggestionCount) }, limit: maxSuggestionCount)
                 if isCancelled { return CSSearchQueryError(.cancelled) }
                 suggestions(found.enumerated().map { CSSuggestion($0.element, rank: $0.offset) })
             }
             let options = UserQueryOptions(fetchAttributes: fetchAttributes, filterQueries: filterQueries, limit: maxResultCount)
-            return deliver(try app.searchUserQuery(text: userQueryString, options: options), items: items)
+            var found: [(hit: SearchHit, protectionClass: ProtectionClass?)] = []
+            for app in apps {
+                found += try app.searchUserQuery(text: userQueryString, options: options).map { ($0, app.protectionClass) }
+            }
+            if apps.count > 1 {
+                // Each class's hits are ranked on their own; the best of all classes come first.
+                found.sort { ($0.hit.score ?? 0) > ($1.hit.score ?? 0) }
+                found = Array(found.prefix(maxResultCount))
+            }
+            return deliver(found, items: items)
         } catch let error as CSSearchQueryError {
             return error
         } catch {
@@ -113,13 +124,13 @@ open class CSUserQuery: CSSearchQuery, @unchecked Sendable {
 
     /// Hands the hits to `items` in batches (by identifier when results are not ranked) until
     /// cancelled; returns the error to report, if any.
-    func deliver(_ hits: [SearchHit], items: ([Item]) -> Void) -> CSSearchQueryError? {
-        let ordered = enableRankedResults ? hits : hits.sorted { $0.uniqueIdentifier < $1.uniqueIdentifier }
+    func deliver(_ hits: [(hit: SearchHit, protectionClass: ProtectionClass?)], items: ([Item]) -> Void) -> CSSearchQueryError? {
+        let ordered = enableRankedResults ? hits : hits.sorted { $0.hit.uniqueIdentifier < $1.hit.uniqueIdentifier }
         var start = 0
         while start < ordered.count {
             if isCancelled { return CSSearchQueryError(.cancelled) }
             let batch = ordered[start..<min(ordered.count, start + batchSize)]
-            items(batch.map { Item(item: $0.item.makeSearchableItem(), indexName: $0.indexName) })
+            items(batch.map { Item(item: $0.hit.item.makeSearchableItem(), indexName: $0.hit.indexName, protectionClass: $0.protectionClass) })
             start += batchSize
         }
         return isCancelled ? CSSearchQueryError(.cancelled) : nil
@@ -150,7 +161,8 @@ open class CSUserQuery: CSSearchQuery, @unchecked Sendable {
     /// later and the query is remembered for suggestions. Items that were only visible are not
     /// penalised.
     open func userEngaged(_ item: Item, visibleItems: [Item], interaction: UserInteractionKind) {
-        let app = try? LimelightStore.shared(path: storePath).app(bundleIdentifier)
+        // Engagement with protected content is kept with it, encrypted.
+        let app = try? LimelightStore.shared(path: storePath).app(bundleIdentifier, protection: item.protectionClass)
         try? app?.recordEngagement(identifier: item.id, indexName: item.indexName, query: userQueryString)
     }
 

@@ -42,14 +42,17 @@ public final class AppIndex: Sendable {
     public let engine: SearchEngine
     /// Most items (and activities) the app may keep.
     public let quota: Int
+    /// The protection class of the content (nil: unprotected); protected content is encrypted at rest.
+    public let protectionClass: ProtectionClass?
     let writeLock = Mutex(())
     /// When expired records were last purged (see ``purgeExpiredIfDue(now:)``).
     let lastPurge = Mutex<Date?>(nil)
 
-    init(bundleIdentifier: String, engine: SearchEngine, quota: Int) {
+    init(bundleIdentifier: String, engine: SearchEngine, quota: Int, protectionClass: ProtectionClass? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.engine = engine
         self.quota = quota
+        self.protectionClass = protectionClass
     }
 
     static func clientStateKey(_ indexName: String) -> String { "clientState/" + indexName }

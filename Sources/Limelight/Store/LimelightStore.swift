@@ -4,21 +4,32 @@ import Synchronization
 
 /// A store directory holding many apps' indexes, each isolated under its bundle identifier.
 ///
-/// Layout: `<store>/apps/<bundle identifier>/` holds one engine directory per app. Opening an app
-/// is lazy and cached; every app shares nothing with another.
+/// Layout: `<store>/apps/<bundle identifier>/` holds one engine directory per app, and
+/// `<store>/protected/<class>/<bundle identifier>/` the app's encrypted content of each protection
+/// class (see ``ProtectionClass``). Opening an app is lazy and cached; every app shares nothing
+/// with another.
 public final class LimelightStore: Sendable {
     /// The store's directory.
     public let path: String
     /// Most records one app may keep.
     public let quotaPerApp: Int
-    private let apps = Mutex<[String: AppIndex]>([:])
+    private let apps = Mutex<[AppKey: AppIndex]>([:])
     private let engineOptions: SearchEngine.Options
+    /// The class keys of protected content and whether they are unlocked.
+    let protectedData: ProtectedDataKeys
+
+    /// An open app index: the app and the protection class of its content (nil: unprotected).
+    struct AppKey: Hashable {
+        var bundleIdentifier: String
+        var protectionClass: ProtectionClass?
+    }
 
     /// Opens (creating if needed) the store at `path`.
     public init(path: String, quotaPerApp: Int = 10_000_000, engineOptions: SearchEngine.Options = SearchEngine.Options()) throws {
         self.path = path
         self.quotaPerApp = quotaPerApp
         self.engineOptions = engineOptions
+        protectedData = ProtectedDataKeys(storePath: path)
         do {
             try FileSystem.createDirectory(path + "/apps")
         } catch {
@@ -63,20 +74,39 @@ public final class LimelightStore: Sendable {
         return identifier.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
     }
 
-    /// The app's index, opened on first use.
+    /// The app's index of unprotected content, opened on first use.
     /// - Throws: ``CSIndexError`` when the identifier is invalid or the index cannot be opened.
     public func app(_ bundleIdentifier: String) throws -> AppIndex {
+        try app(bundleIdentifier, protection: nil)
+    }
+
+    /// The app's index of content of `protectionClass` (nil: unprotected content), opened on
+    /// first use. A protected index is encrypted at rest with its class's key.
+    /// - Throws: ``CSIndexError`` (`indexUnavailableError`) when the identifier is invalid, the
+    ///   class's key is locked (the underlying error is a ``ProtectedDataError``), or the index
+    ///   cannot be opened.
+    public func app(_ bundleIdentifier: String, protection protectionClass: ProtectionClass?) throws -> AppIndex {
         guard Self.isValidBundleIdentifier(bundleIdentifier) else {
             throw CSIndexError(.invalidItemError, message: "'\(bundleIdentifier)' is not a valid bundle identifier (letters, digits, '.', '-', '_')")
         }
-        return try apps.withLock { apps in
-            if let app = apps[bundleIdentifier] { return app }
+        let key = AppKey(bundleIdentifier: bundleIdentifier, protectionClass: protectionClass)
+        if let app = apps.withLock({ $0[key] }) { return app }
+        var options = engineOptions
+        if let protectionClass {
             do {
-                let engine = try SearchEngine.open(directory: path + "/apps/" + bundleIdentifier, options: engineOptions)
-                let app = AppIndex(bundleIdentifier: bundleIdentifier, engine: engine, quota: quotaPerApp)
+                options.encryptionKey = try protectedData.key(for: protectionClass)
+            } catch {
+                throw CSIndexError(.indexUnavailableError, message: "cannot open the index of \(bundleIdentifier): \(error)", underlyingError: error)
+            }
+        }
+        return try apps.withLock { apps in
+            if let app = apps[key] { return app }
+            do {
+                let engine = try SearchEngine.open(directory: directory(of: key), options: options)
+                let app = AppIndex(bundleIdentifier: bundleIdentifier, engine: engine, quota: quotaPerApp, protectionClass: protectionClass)
                 // Items that expired while the index was closed go now.
                 _ = try? app.purgeExpiredIfDue()
-                apps[bundleIdentifier] = app
+                apps[key] = app
                 return app
             } catch let error as StorageError {
                 throw CSIndexError(.indexUnavailableError, message: "cannot open the index of \(bundleIdentifier): \(error)", underlyingError: error)
@@ -84,9 +114,32 @@ public final class LimelightStore: Sendable {
         }
     }
 
-    /// The bundle identifiers that have an index in this store.
+    /// The engine directory of an app's content of one protection class.
+    private func directory(of key: AppKey) -> String {
+        guard let protectionClass = key.protectionClass else { return path + "/apps/" + key.bundleIdentifier }
+        return path + "/protected/" + protectionClass.rawValue + "/" + key.bundleIdentifier
+    }
+
+    /// The bundle identifiers that have an index of unprotected content in this store.
     public func appIdentifiers() throws -> [String] {
         try FileSystem.list(path + "/apps").filter { FileSystem.isDirectory(path + "/apps/" + $0) }
+    }
+
+    /// The protection classes in which the app has content in this store (locked or not).
+    public func protectionClasses(of bundleIdentifier: String) -> [ProtectionClass] {
+        ProtectionClass.allCases.filter { protectionClass in
+            FileSystem.isDirectory(directory(of: AppKey(bundleIdentifier: bundleIdentifier, protectionClass: protectionClass)))
+        }
+    }
+
+    /// Closes and forgets the open indexes that `shouldClose` picks.
+    func closeApps(where shouldClose: (AppKey) -> Bool) throws {
+        let closing = apps.withLock { apps in
+            let picked = apps.filter { shouldClose($0.key) }
+            for key in picked.keys { apps[key] = nil }
+            return Array(picked.values)
+        }
+        for app in closing { try app.engine.close() }
     }
 
     /// Flushes and closes every open app index.
