@@ -117,6 +117,8 @@ struct StatusCommand: ParsableCommand {
         if json {
             let object: [String: Any] = [
                 "bundleIdentifier": app.bundleIdentifier, "store": options.store, "indexes": indexes,
+                "protection": options.protection?.rawValue ?? "none",
+                "protectedClasses": try LimelightStore.shared(path: options.store).protectionClasses(of: app.bundleIdentifier).map(\.rawValue),
                 "documents": statistics.documentCount, "segments": statistics.segmentCount,
                 "segmentBytes": statistics.segmentBytes, "logBytes": statistics.logBytes,
             ]
@@ -126,6 +128,11 @@ struct StatusCommand: ParsableCommand {
         }
         print("app:       \(app.bundleIdentifier)")
         print("store:     \(options.store)")
+        print("content:   \(options.protection.map { "protection class \($0.rawValue), encrypted at rest" } ?? "unprotected")")
+        let protected = try LimelightStore.shared(path: options.store).protectionClasses(of: app.bundleIdentifier)
+        if !protected.isEmpty && options.protection == nil {
+            print("protected: \(protected.map(\.rawValue).joined(separator: ", ")) (see them with --protection)")
+        }
         print("records:   \(statistics.documentCount) in \(statistics.segmentCount) segment(s), \(statistics.segmentBytes) segment bytes, \(statistics.logBytes) log bytes")
         for entry in indexes {
             let state = entry["clientState"] as? String

@@ -12,7 +12,9 @@ struct LimelightCommand: AsyncParsableCommand {
         discussion: """
             Every command works on a store directory (--store, default $LIMELIGHT_STORE or \
             ~/.local/share/limelight) that holds one isolated index per app (--app, default \
-            $LIMELIGHT_BUNDLE_ID). Start with `limelight demo`.
+            $LIMELIGHT_BUNDLE_ID). Start with `limelight demo`. Content of a protection class \
+            (--protection) is encrypted at rest and needs the store's passphrase, given in \
+            $LIMELIGHT_PASSPHRASE or in the file $LIMELIGHT_PASSPHRASE_FILE names.
             """,
         subcommands: [
             DemoCommand.self, IndexCommand.self, ShowCommand.self, DumpCommand.self, DeleteCommand.self,
@@ -33,14 +35,29 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The named index (default: the app's default index).", valueName: "name"))
     var index: String = ""
 
-    /// Opens the app's index.
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The protection class of the content: complete, completeUnlessOpen or completeUntilFirstUserAuthentication (default: unprotected). Protected content is encrypted at rest and needs $LIMELIGHT_PASSPHRASE or $LIMELIGHT_PASSPHRASE_FILE.",
+            valueName: "class"))
+    var protection: ProtectionClass?
+
+    /// Opens the app's index of the chosen protection class.
     func openApp() throws -> AppIndex {
         do {
-            return try LimelightStore.shared(path: store).app(app)
+            return try LimelightStore.shared(path: store).app(app, protection: protection)
         } catch let error as CSIndexError {
             throw CommandFailure(error.message)
         }
     }
+}
+
+extension ProtectionClass: ExpressibleByArgument {
+    /// The class named on the command line.
+    public init?(argument: String) { self.init(name: argument) }
+
+    /// The names the command line accepts.
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 /// A failure reported to the user as one line on standard error, with a non-zero exit status.

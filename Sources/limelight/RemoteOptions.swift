@@ -30,7 +30,12 @@ struct RemoteOptions: ParsableArguments {
 
     /// Where changes go: the daemon when configured, else the app in the local store.
     func backend(_ options: AppOptions) throws -> any SearchableIndexBackend {
-        if let client = try client() { return client }
+        if let client = try client() {
+            if let protection = options.protection {
+                throw CommandFailure("limelightd does not keep content of protection class \(protection.rawValue); use a local store (--store)")
+            }
+            return client
+        }
         return try options.openApp()
     }
 }
