@@ -16,6 +16,17 @@ struct BenchIndexCommand: ParsableCommand {
     @Option(help: "Items per bulk-indexing batch.") var bulkBatch = 10_000
     @Option(help: "Prefix lookups per prefix length.") var lookups = 2000
     @Flag(help: "Also print the index bytes per item of each field (dictionary, postings, positions).") var byField = false
+    @Option(help: "Index the corpus as content of this protection class, encrypted at rest (default: unprotected).") var protection: ProtectionClass?
+
+    /// The passphrase of the benchmark's stores when --protection is given.
+    private static let passphrase = "limelight benchmark"
+
+    /// A store in `path`, unlocked when the benchmark measures protected content.
+    private func openStore(_ path: String) throws -> LimelightStore {
+        let store = try LimelightStore(path: path)
+        if protection != nil { try store.unlockProtectedData(passphrase: Self.passphrase) }
+        return store
+    }
 
     func run() throws {
         let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-\(UUID().uuidString.prefix(8))"
@@ -26,8 +37,8 @@ struct BenchIndexCommand: ParsableCommand {
         print(String(format: "corpus            %@: %d items, %.1f MB, parsed in %.2f s", corpus, items.count, Double(inputBytes) / 1e6, Date().timeIntervalSince(clock)))
 
         // 1. Bulk indexing (durable: each batch is one synced log record), then flush and merge.
-        let store = try LimelightStore(path: directory + "/bulk")
-        let app = try store.app("bench.bulk")
+        let store = try openStore(directory + "/bulk")
+        let app = try store.app("bench.bulk", protection: protection)
         clock = Date()
         var done = 0
         while done < items.count {
@@ -75,15 +86,23 @@ struct BenchIndexCommand: ParsableCommand {
 
         // 4. Open time of the store just built.
         try store.close()
-        clock = Date()
-        let reopened = try SearchEngine.open(directory: directory + "/bulk/apps/bench.bulk")
-        print(String(format: "open time         %.3f s for %d items (%d segment(s), checksums verified)", Date().timeIntervalSince(clock), reopened.snapshot().documentCount, reopened.snapshot().segments.count))
-        try reopened.close()
+        if let protection {
+            let reopenedStore = try openStore(directory + "/bulk")
+            clock = Date()
+            let reopened = try reopenedStore.app("bench.bulk", protection: protection).engine
+            print(String(format: "open time         %.3f s for %d items (%d segment(s), decrypted and authenticated; unlocking not counted)", Date().timeIntervalSince(clock), reopened.snapshot().documentCount, reopened.snapshot().segments.count))
+            try reopenedStore.close()
+        } else {
+            clock = Date()
+            let reopened = try SearchEngine.open(directory: directory + "/bulk/apps/bench.bulk")
+            print(String(format: "open time         %.3f s for %d items (%d segment(s), checksums verified)", Date().timeIntervalSince(clock), reopened.snapshot().documentCount, reopened.snapshot().segments.count))
+            try reopened.close()
+        }
 
         // 5. Durable batch commits at batch sizes 1, 10 and 1000 (one fsync each).
-        let commitStore = try LimelightStore(path: directory + "/commits")
+        let commitStore = try openStore(directory + "/commits")
         for size in [1, 10, 1000] {
-            let commitApp = try commitStore.app("bench.commit\(size)")
+            let commitApp = try commitStore.app("bench.commit\(size)", protection: protection)
             let count = size == 1000 ? min(50, items.count / size) : (size == 10 ? 300 : 500)
             clock = Date()
             for i in 0..<count {
