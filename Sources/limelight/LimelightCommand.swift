@@ -54,7 +54,7 @@ struct AppOptions: ParsableArguments {
 
 extension ProtectionClass: ExpressibleByArgument {
     /// The class named on the command line.
-    public init?(argument: String) { self.init(name: argument) }
+    public init?(argument: String) { self.init(rawValue: argument) }
 
     /// The names the command line accepts.
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }

@@ -27,12 +27,6 @@ public enum ProtectionClass: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// The class by its name (`complete`, `completeUnlessOpen`,
-    /// `completeUntilFirstUserAuthentication`), as the command line and environment give it.
-    public init?(name: String) {
-        self.init(rawValue: name)
-    }
-
     /// Apple's protection type of this class.
     public var fileProtectionType: FileProtectionType {
         switch self {

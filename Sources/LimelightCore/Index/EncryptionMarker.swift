@@ -5,7 +5,6 @@
 /// recovery would take them for a torn tail and cut them off.
 enum EncryptionMarker {
     static let fileName = "ENCRYPTION"
-    private static let magic: UInt32 = 0x4B45_4C4C  // "LLEK"
     private static let context = "limelight index key check"
 
     /// Checks that `key` suits the index in `directory`, marking a new directory as encrypted.
