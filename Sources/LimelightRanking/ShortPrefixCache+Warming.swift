@@ -6,12 +6,17 @@ extension ShortPrefixCache {
     public static let warmingMaximumLength = 6
     /// The longest prefixes warmed for frequent words, in characters.
     public static let warmingLongestWord = 16
+    /// The most documents (8 bytes each) the merged postings of one-character prefixes may hold
+    /// when a segment is warmed.
+    public static let warmingMergedDocumentBudget = 4 << 20
 
     /// Builds, for every large segment of `snapshot` that needs warming (not warmed in the last
     /// ``maximumAge`` seconds), the entries of the prefixes that are expensive to score: those of up
     /// to ``warmingMaximumLength`` characters and the longer prefixes of frequent words. The first
     /// keystrokes of a search are then answered from the cache instead of scoring thousands of
-    /// documents. The segment's trigram indexes for infix and suffix queries are built too.
+    /// documents. The merged postings of one-character prefixes, which a first keystroke under a
+    /// selective filter intersects, and the segment's trigram indexes for infix and suffix
+    /// queries are built too.
     ///
     /// - Returns: How many entries were built.
     /// - Throws: ``StorageError`` when a segment cannot be read.
@@ -25,14 +30,29 @@ extension ShortPrefixCache {
         var built = 0
         for segment in claimUnwarmedSegments(of: snapshot, now: now).sorted(by: { $0.reader.documentCount > $1.reader.documentCount }) {
             let scorer = SegmentScorer(segment: segment, context: context)
-            for prefix in try expensivePrefixes(of: segment, fields: parameters.fields).prefix(budget) {
+            let prefixes = try expensivePrefixes(of: segment, fields: parameters.fields)
+            for prefix in prefixes.prefix(budget) {
                 _ = try entry(for: scorer, word: QueryWord(term: prefix, isPrefix: true), parameters: parameters, now: now)
                 built += 1
                 budget -= 1
             }
+            try warmMergedPostings(of: segment, prefixes: prefixes.filter { $0.count == 1 }, fields: parameters.fields)
             try segment.reader.prepareSubstringScans()
         }
         return built
+    }
+
+    /// Builds the merged postings of `prefixes` (most postings first) in each ranked text field,
+    /// until they hold ``warmingMergedDocumentBudget`` documents.
+    private func warmMergedPostings(of segment: SegmentSnapshot, prefixes: [String], fields: [RankedField]) throws {
+        var documents = 0
+        for prefix in prefixes {
+            for field in fields {
+                guard let reader = segment.reader.field(field.field), reader.statistics.kind == .text else { continue }
+                guard documents < Self.warmingMergedDocumentBudget else { return }
+                documents += try mergedPostings(segment: segment, field: reader, name: field.field, prefix: prefix).documents.count
+            }
+        }
     }
 
     /// Starts ``warm(_:parameters:now:)`` on a background queue when `snapshot` has a large

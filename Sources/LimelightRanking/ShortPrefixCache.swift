@@ -162,6 +162,9 @@ public final class ShortPrefixCache: Sendable {
     /// The number of entries.
     public var count: Int { entries.withLock { $0.count } }
 
+    /// How many merged postings lists of short prefixes the cache holds.
+    public var mergedPostingsCount: Int { merged.withLock { $0.count } }
+
     func entry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) throws -> Entry {
         if let cached = freshEntry(for: scorer, word: word, parameters: parameters, now: now) { return cached }
         let matches = try scorer.documents(for: [word], requireAll: true)
