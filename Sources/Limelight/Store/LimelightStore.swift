@@ -144,10 +144,6 @@ public final class LimelightStore: Sendable {
 
     /// Flushes and closes every open app index.
     public func close() throws {
-        let open = apps.withLock { apps in
-            defer { apps.removeAll() }
-            return Array(apps.values)
-        }
-        for app in open { try app.engine.close() }
+        try closeApps { _ in true }
     }
 }

@@ -87,6 +87,12 @@ enum SealedFile {
         return writer.bytes
     }
 
+    /// The contents of the file at `path`, opened with `key` when one is given (see
+    /// ``unwrap(_:key:context:what:)``).
+    static func read(_ path: String, key: EncryptionKey?, context: String, what: String) throws -> [UInt8] {
+        try unwrap(try FileSystem.readFile(path), key: key, context: context, what: what)
+    }
+
     /// The contents of a stored file, opened with `key` when one is given.
     /// - Throws: ``StorageError/corrupt(_:)`` naming `what` when the file is not sealed, was
     ///   changed, or belongs elsewhere.

@@ -21,8 +21,7 @@ enum EncryptionMarker {
         case (true, nil):
             throw StorageError.keyRequired(path: directory)
         case (true, let key?):
-            let stored = try FileSystem.readFile(path)
-            guard (try? SealedFile.unwrap(stored, key: key, context: context, what: fileName)) != nil else {
+            guard (try? SealedFile.read(path, key: key, context: context, what: fileName)) != nil else {
                 throw StorageError.wrongKey(path: directory)
             }
         case (false, let key?):

@@ -45,7 +45,7 @@ struct WriterState: Sendable {
         try EncryptionMarker.check(directory: directory, key: key)
         let manifestPath = directory + "/" + Manifest.fileName
         let manifest = FileSystem.exists(manifestPath)
-            ? try Manifest.decode(SealedFile.unwrap(try FileSystem.readFile(manifestPath), key: key, context: Manifest.fileName, what: "manifest"))
+            ? try Manifest.decode(SealedFile.read(manifestPath, key: key, context: Manifest.fileName, what: "manifest"))
             : Manifest()
         var slots: [SegmentSlot] = []
         for record in manifest.segments {
@@ -58,8 +58,7 @@ struct WriterState: Sendable {
             var persisted: LiveDocuments?
             if record.deletionGeneration > 0 {
                 let fileName = deletionFileName(record.name, record.deletionGeneration)
-                let stored = try FileSystem.readFile(directory + "/" + fileName)
-                let bytes = try SealedFile.unwrap(stored, key: key, context: fileName, what: "deletion file of \(record.name)")
+                let bytes = try SealedFile.read(directory + "/" + fileName, key: key, context: fileName, what: "deletion file of \(record.name)")
                 live = try Self.decodeDeletionFile(bytes, expectedCount: reader.documentCount, name: record.name)
                 persisted = live
             }
@@ -102,8 +101,7 @@ struct WriterState: Sendable {
             defer { handle.close() }
             return try handle.mapReadOnly()
         }
-        let stored = try FileSystem.readFile(path)
-        return MappedRegion(copying: try SealedFile.unwrap(stored, key: key, context: name, what: "segment \(name)"))
+        return MappedRegion(copying: try SealedFile.read(path, key: key, context: name, what: "segment \(name)"))
     }
 
     /// Writes `manifest` atomically (sealed when the index is encrypted).
@@ -292,14 +290,8 @@ struct WriterState: Sendable {
         try handle.sync()
         handle.close()
         try FileSystem.rename(final + ".tmp", to: final)
-        let region: MappedRegion
-        if options.encryptionKey == nil {
-            let reader = try FileHandle(path: final, mode: .read)
-            region = try reader.mapReadOnly()
-            reader.close()
-        } else {
-            region = MappedRegion(copying: bytes)
-        }
+        // An encrypted segment is not read back and decrypted: its plaintext is at hand.
+        let region = options.encryptionKey == nil ? try Self.readSegmentFile(final, name: name, key: nil) : MappedRegion(copying: bytes)
         let segment = try SegmentReader(name: name, region: region, verifyChecksum: false)
         return SegmentSlot(
             reader: segment, region: region, live: LiveDocuments(allLive: segment.documentCount), isOnDisk: true,
