@@ -30,9 +30,10 @@ extension ShortPrefixCache {
         var built = 0
         for segment in claimUnwarmedSegments(of: snapshot, now: now).sorted(by: { $0.reader.documentCount > $1.reader.documentCount }) {
             let scorer = SegmentScorer(segment: segment, context: context)
-            let prefixes = try expensivePrefixes(of: segment, fields: parameters.fields)
-            for prefix in prefixes.prefix(budget) {
-                _ = try entry(for: scorer, word: QueryWord(term: prefix, isPrefix: true), parameters: parameters, now: now)
+            let (prefixes, frequentWords) = try expensiveWords(of: segment, fields: parameters.fields)
+            let words = frequentWords.map { QueryWord(term: $0, isPrefix: false) } + prefixes.map { QueryWord(term: $0, isPrefix: true) }
+            for word in words.prefix(budget) {
+                _ = try entry(for: scorer, word: word, parameters: parameters, now: now)
                 built += 1
                 budget -= 1
             }
@@ -90,14 +91,20 @@ extension ShortPrefixCache {
         }
     }
 
-    /// The prefixes worth warming in a segment, most postings first: prefixes of up to
-    /// ``warmingMaximumLength`` characters of its ranked-field terms, and longer prefixes of its
-    /// frequent terms, whose terms have at least ``warmingMinimumPostings`` postings together.
-    func expensivePrefixes(of segment: SegmentSnapshot, fields: [RankedField]) throws -> [String] {
+    /// The prefixes and whole words worth warming in a segment, most postings first. Prefixes:
+    /// those of up to ``warmingMaximumLength`` characters of its ranked-field terms, and longer
+    /// prefixes of its frequent terms, whose terms have at least ``warmingMinimumPostings``
+    /// postings together. Whole words: the frequent ones (see ``isFrequent(postings:documentCount:)``),
+    /// which typed with other frequent words are answered from their cached best documents.
+    func expensiveWords(of segment: SegmentSnapshot, fields: [RankedField]) throws -> (prefixes: [String], wholeWords: [String]) {
         var postings: [String: Int] = [:]
+        var wholeWordPostings: [String: Int] = [:]
         for field in fields {
             guard let reader = segment.reader.field(field.field), reader.statistics.kind == .text else { continue }
             try reader.dictionary.forEachTerm(withPrefix: "") { term, info in
+                if info.documentFrequency >= warmingMinimumPostings {
+                    wholeWordPostings[String(decoding: term, as: UTF8.self), default: 0] += info.documentFrequency
+                }
                 for prefix in Self.shortPrefixes(of: term) { postings[prefix, default: 0] += info.documentFrequency }
                 // A frequent word is worth caching as it is typed, whatever its length.
                 if term.count > Self.warmingMaximumLength && info.documentFrequency >= warmingMinimumPostings {
@@ -106,7 +113,12 @@ extension ShortPrefixCache {
                 return true
             }
         }
-        return postings.filter { $0.value >= warmingMinimumPostings }.sorted { $0.value > $1.value }.map(\.key)
+        let documentCount = segment.reader.documentCount
+        func mostPostingsFirst(_ counts: [String: Int]) -> [String] { counts.sorted { $0.value > $1.value }.map(\.key) }
+        return (
+            mostPostingsFirst(postings.filter { $0.value >= warmingMinimumPostings }),
+            mostPostingsFirst(wholeWordPostings.filter { Self.isFrequent(postings: $0.value, documentCount: documentCount) })
+        )
     }
 
     /// The term's prefixes longer than ``warmingMaximumLength`` characters, the whole term included

@@ -15,6 +15,7 @@ public final class ShortPrefixCache: Sendable {
         let segment: String
         let live: ObjectIdentifier
         let term: String
+        let isPrefix: Bool
         let parameters: RankingParameters
     }
 
@@ -135,6 +136,11 @@ public final class ShortPrefixCache: Sendable {
         self.warmingMinimumPostings = warmingMinimumPostings
     }
 
+    /// Whether a word matching this many postings in a segment of `documentCount` documents is
+    /// frequent: several such words typed together are answered from their cached best documents
+    /// (whole words as well as prefixes), which warming builds ahead.
+    static func isFrequent(postings: Int, documentCount: Int) -> Bool { postings >= max(documentCount / 16, 1) }
+
     /// Whether a word is answered from the cache: a prefix of one to three characters.
     public static func isCacheable(_ word: QueryWord) -> Bool {
         word.isPrefix && word.phraseTerms == nil && !word.term.isEmpty && word.term.count <= 3
@@ -168,7 +174,7 @@ public final class ShortPrefixCache: Sendable {
     func entry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) throws -> Entry {
         if let cached = freshEntry(for: scorer, word: word, parameters: parameters, now: now) { return cached }
         let matches = try scorer.documents(for: [word], requireAll: true)
-        let deeperCount = word.term.count <= Self.deeperPrefixLength ? deeperDepth : 0
+        let deeperCount = word.isPrefix && word.term.count <= Self.deeperPrefixLength ? deeperDepth : 0
         var collector = TopCollector(limit: depth + deeperCount)
         for (index, document) in matches.documents.enumerated() {
             // Ranked as the final score ranks (rounded, hint last), so the kept documents are the
@@ -203,7 +209,9 @@ public final class ShortPrefixCache: Sendable {
 
     /// The key of `word`'s entry in the scorer's segment, with its current deletions.
     private static func key(_ scorer: SegmentScorer, _ word: QueryWord, _ parameters: RankingParameters) -> Key {
-        Key(segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, parameters: parameters)
+        Key(
+            segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, isPrefix: word.isPrefix,
+            parameters: parameters)
     }
 
     /// The smallest `Float` not below `value`.

@@ -1,16 +1,17 @@
 import LimelightCore
 
 extension UserQueryRanker {
-    /// Answers a query of several frequent words from the cached best documents of one of its
-    /// prefixes (the pivot), when a bound proves that no other document can enter the top hits.
+    /// Answers a query of several frequent words from the cached best documents of its prefixes,
+    /// when a bound proves that no other document can enter the top hits.
     ///
-    /// A document left out of the pivot's cached list ranks on the pivot alone at most at the
-    /// list's floor (features included; recency only decays after the list was built). Each other
-    /// word adds at most its saturated BM25 maximum, idf·(k1+1), times the largest feature factor,
-    /// and words sharing a field multiply the sum by the same-field bonus. When the `limit`-th best
-    /// score among the cached documents (and the engaged ones, scored exactly) is above that bound,
-    /// the cached documents hold the answer, the same one a full evaluation gives. Frequent words
-    /// typed together ("the co") then cost a few hundred documents instead of tens of thousands.
+    /// A document left out of a word's cached list ranks on that word alone at most at the list's
+    /// floor (features included; recency only decays after the list was built). A word without a
+    /// list adds at most its saturated BM25 maximum, idf·(k1+1), times the largest feature factor,
+    /// and words sharing a field multiply the sum by the same-field bonus. A document outside every
+    /// list is therefore bounded by the sum of the floors and ceilings; when the `limit`-th best
+    /// score among the listed documents (and the engaged ones, scored exactly) is above that bound,
+    /// the listed documents hold the answer, the same one a full evaluation gives. Frequent words
+    /// typed together ("this a") then cost a few hundred documents instead of tens of thousands.
     ///
     /// - Returns: false when the query does not qualify or the bound does not hold; the caller then
     ///   evaluates in full, and the collector is unchanged.
@@ -22,56 +23,103 @@ extension UserQueryRanker {
         let segment = scorer.segment
         // Only worth it when every word matches many documents: otherwise the rarest word drives a
         // cheap conjunction.
-        let expensive = segment.reader.documentCount / 16
-        for word in words where try scorer.estimatedCost(word) < expensive { return false }
-        // Each word's largest possible contribution: idf·(k1+1) (BM25's saturation) times the
-        // largest feature factor.
-        let parameters = scorer.context.parameters
-        let step = SegmentScorer.relevanceStep
-        let maximumFactor = scorer.maximumFeatureFactor
-        let ceilings = try words.map { try scorer.wordInverseDocumentFrequency($0) * (parameters.k1 + 1) * maximumFactor }
-        guard let (pivot, entry) = try pivotEntry(cache, scorer, words, ceilings, now: request.now) else { return false }
-
-        var candidates = entry.documents
+        for word in words where try !ShortPrefixCache.isFrequent(postings: scorer.estimatedCost(word), documentCount: segment.reader.documentCount) {
+            return false
+        }
+        let entries = try cachedEntries(cache, scorer, words, now: request.now)
+        guard entries.contains(where: { $0 != nil }) else { return false }
         let engaged = scorer.context.engaged.keys.compactMap { key in key >> 32 == segmentIndex ? UInt32(key & 0xFFFF_FFFF) : nil }
-        if !engaged.isEmpty { candidates = DocumentSets.union(candidates, engaged.sorted()) }
-        if let filter = request.filter { candidates = try QueryEvaluator(segment: segment).evaluate(filter, within: candidates) }
+        // First the best documents of each list; when they do not prove the answer, also the
+        // deeper ones of the shortest prefixes, whose lower floor tightens the bound.
+        var scored: [UInt32] = []
         var trial = collector
-        if !candidates.isEmpty {
-            let matches = try scorer.documents(for: words, requireAll: true, within: candidates)
-            for (index, document) in matches.documents.enumerated() {
-                let score = scorer.finalScore(
-                    document, relevance: matches.relevance[index], matchedWords: words.count, wordCount: words.count, requireAll: true)
-                trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+        for lists in [entries.map { $0.map(CachedList.init(best:)) }, entries.map { $0.map(CachedList.init(deep:)) }] {
+            var candidates = engaged.sorted()
+            for list in lists.compactMap({ $0 }) { candidates = DocumentSets.union(candidates, list.documents) }
+            candidates = DocumentSets.subtract(candidates, scored)
+            if candidates.isEmpty && !scored.isEmpty { return false }
+            scored = DocumentSets.union(scored, candidates)
+            if let filter = request.filter { candidates = try QueryEvaluator(segment: segment).evaluate(filter, within: candidates) }
+            if !candidates.isEmpty {
+                let matches = try scorer.documents(for: words, requireAll: true, within: candidates)
+                for (index, document) in matches.documents.enumerated() {
+                    let score = scorer.finalScore(
+                        document, relevance: matches.relevance[index], matchedWords: words.count, wordCount: words.count, requireAll: true)
+                    trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+                }
+            }
+            // A word whose list holds every document it matches leaves no document outside the
+            // lists that matches all the words.
+            if lists.contains(where: { $0?.isComplete == true }) {
+                collector = trial
+                return true
+            }
+            let bound = try outsideBound(scorer, words, lists)
+            if let threshold = trial.threshold, threshold > bound {
+                collector = trial
+                return true
             }
         }
-        if entry.isTruncated {
-            let others = ceilings.enumerated().reduce(0) { $0 + ($1.offset == pivot ? 0 : $1.element) }
-            let bound = (1 + parameters.sameFieldBonus) * (entry.floor + step / 2 + others) + step / 2 + 100 * SegmentScorer.hintStep
-            guard let threshold = trial.threshold, threshold > bound else { return false }
-        }
-        collector = trial
-        return true
+        return false
     }
 
-    /// The pivot word and its cache entry: among the words with a fresh entry, the one giving the
-    /// lowest bound (its entry's floor minus its own ceiling); without any, the last word short
-    /// enough to be cached on first use. Nil when there is none, or when the entry was built after
-    /// `now` (its features could then be below the current ones).
-    private func pivotEntry(
-        _ cache: ShortPrefixCache, _ scorer: SegmentScorer, _ words: [QueryWord], _ ceilings: [Double], now: Double
-    ) throws -> (Int, ShortPrefixCache.Entry)? {
+    /// The documents of a cache entry a search takes: its best ones, or those and the deeper ones.
+    private struct CachedList {
+        /// Ascending.
+        let documents: [UInt32]
+        /// No document outside ``documents`` ranks above this on the word alone.
+        let floor: Double
+        /// Whether ``documents`` holds every document that matches the word.
+        let isComplete: Bool
+
+        init(best entry: ShortPrefixCache.Entry) {
+            documents = entry.documents
+            floor = entry.floor
+            isComplete = !entry.isTruncated
+        }
+
+        init(deep entry: ShortPrefixCache.Entry) {
+            let hasDeeper = !entry.deeper.isEmpty
+            documents = hasDeeper ? DocumentSets.union(entry.documents, entry.deeper.sorted()) : entry.documents
+            floor = hasDeeper ? Double(entry.deeperKeys[entry.deeperKeys.count - 1]) : entry.floor
+            isComplete = hasDeeper ? !entry.deeperIsTruncated : !entry.isTruncated
+        }
+    }
+
+    /// The highest final score a document outside every cached list (and not engaged with) can
+    /// reach: each word adds its list's floor, or without a list its BM25 ceiling (idf·(k1+1))
+    /// times the largest feature factor; the same-field bonus multiplies the sum.
+    private func outsideBound(_ scorer: SegmentScorer, _ words: [QueryWord], _ lists: [CachedList?]) throws -> Double {
         let parameters = scorer.context.parameters
-        var found: (Int, ShortPrefixCache.Entry)?
-        for index in words.indices where words[index].isPrefix {
-            guard let entry = cache.freshEntry(for: scorer, word: words[index], parameters: parameters, now: now) else { continue }
-            if let best = found, best.1.floor - ceilings[best.0] <= entry.floor - ceilings[index] { continue }
-            found = (index, entry)
+        let step = SegmentScorer.relevanceStep
+        var sum = 0.0
+        for (word, list) in zip(words, lists) {
+            if let list {
+                sum += list.floor + step / 2
+            } else {
+                sum += try scorer.wordInverseDocumentFrequency(word) * (parameters.k1 + 1) * scorer.maximumFeatureFactor
+            }
         }
-        if found == nil, let index = words.indices.last(where: { ShortPrefixCache.isCacheable(words[$0]) }) {
-            found = (index, try cache.entry(for: scorer, word: words[index], parameters: parameters, now: now))
+        return (1 + parameters.sameFieldBonus) * sum + step / 2 + 100 * SegmentScorer.hintStep
+    }
+
+    /// Each word's cache entry: a fresh one (warming builds them for frequent words and prefixes),
+    /// or for a prefix short enough to be cached on first use, one built now; nil for other words.
+    /// None at all when an entry was built after `now` (its features could then be below the
+    /// current ones).
+    private func cachedEntries(
+        _ cache: ShortPrefixCache, _ scorer: SegmentScorer, _ words: [QueryWord], now: Double
+    ) throws -> [ShortPrefixCache.Entry?] {
+        let parameters = scorer.context.parameters
+        var entries: [ShortPrefixCache.Entry?] = []
+        for word in words {
+            var entry = cache.freshEntry(for: scorer, word: word, parameters: parameters, now: now)
+            if entry == nil && ShortPrefixCache.isCacheable(word) {
+                entry = try cache.entry(for: scorer, word: word, parameters: parameters, now: now)
+            }
+            if let entry, entry.builtAt > now { return words.map { _ in nil } }
+            entries.append(entry)
         }
-        guard let found, found.1.builtAt <= now else { return nil }
-        return found
+        return entries
     }
 }

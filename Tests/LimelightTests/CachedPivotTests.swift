@@ -83,6 +83,10 @@ import Testing
                 }
             }
         }
+        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        #expect(
+            cache.freshEntry(for: scorer, word: QueryWord(term: "the", isPrefix: false), parameters: parameters, now: now) != nil,
+            "warming caches the best documents of frequent whole words")
         #expect(answeredAround > 0, "the bound holds for some queries")
         #expect(fellBack > 0, "and not for others")
     }
