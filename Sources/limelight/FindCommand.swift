@@ -31,11 +31,15 @@ struct FindCommand: ParsableCommand {
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
         let hits: [SearchHit]
         do {
-            if let client = try remote.client() {
+            if let client = try remote.client(options) {
                 if explain { throw CommandFailure("--explain needs the store itself (not --server)") }
+                // As with a local store: the content of the chosen class, unprotected without one.
+                let classes = [options.protection]
                 hits = interpret
-                    ? try client.searchUserQuery(text: query, fetchAttributes: fetch, indexName: indexName, limit: limit ?? 20)
-                    : try client.search(query: query, fetchAttributes: fetch, indexName: indexName, limit: limit)
+                    ? try client.searchUserQuery(
+                        text: query, fetchAttributes: fetch, indexName: indexName, limit: limit ?? 20, protectionClasses: classes
+                    ).map(\.hit)
+                    : try client.search(query: query, fetchAttributes: fetch, indexName: indexName, limit: limit, protectionClasses: classes)
             } else if interpret || explain {
                 hits = try options.openApp().searchUserQuery(
                     text: query,

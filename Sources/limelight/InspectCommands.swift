@@ -15,7 +15,7 @@ struct ShowCommand: ParsableCommand {
         let found: StoredItem?
         var expiration: Date?
         do {
-            if let client = try remote.client() {
+            if let client = try remote.client(options) {
                 found = try client.item(identifier: identifier, indexName: options.index)
             } else {
                 let record = try options.openApp().record(identifier: identifier, indexName: options.index)

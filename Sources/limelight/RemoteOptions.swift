@@ -12,8 +12,9 @@ struct RemoteOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The app's token for --server (default: $LIMELIGHT_TOKEN).", valueName: "token"))
     var token: String?
 
-    /// The daemon client when --server (or LIMELIGHT_SERVER) is given, else nil.
-    func client(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RemoteSearchableIndexClient? {
+    /// The daemon client for the content of the app options' protection class when --server (or
+    /// LIMELIGHT_SERVER) is given, else nil.
+    func client(_ options: AppOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RemoteSearchableIndexClient? {
         guard let server = server ?? environment["LIMELIGHT_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             if token != nil { throw CommandFailure("--token needs --server URL") }
             return nil
@@ -22,7 +23,7 @@ struct RemoteOptions: ParsableArguments {
             throw CommandFailure("--server needs --token (or LIMELIGHT_TOKEN): the app's token from POST /v1/apps")
         }
         do {
-            return try RemoteSearchableIndexClient(server: server, token: token)
+            return try RemoteSearchableIndexClient(server: server, token: token).withProtection(options.protection)
         } catch let error as CSIndexError {
             throw CommandFailure(error.message)
         }
@@ -30,12 +31,7 @@ struct RemoteOptions: ParsableArguments {
 
     /// Where changes go: the daemon when configured, else the app in the local store.
     func backend(_ options: AppOptions) throws -> any SearchableIndexBackend {
-        if let client = try client() {
-            if let protection = options.protection {
-                throw CommandFailure("limelightd does not keep content of protection class \(protection.rawValue); use a local store (--store)")
-            }
-            return client
-        }
+        if let client = try client(options) { return client }
         return try options.openApp()
     }
 }

@@ -74,6 +74,41 @@ struct RemoteClientTests {
         }
     }
 
+    @Test func protectedIndexesGoThroughTheDaemon() async throws {
+        let fixture = try ServerFixture()
+        try fixture.service.store.unlockProtectedData(passphrase: "daemon passphrase")
+        let application = Application(
+            router: LimelightRoutes.router(service: fixture.service), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await application.test(.live) { client in
+            let token = try await client.register("com.example.notes", systemToken: fixture.systemToken)
+            let server = try RemoteSearchableIndexClient(server: "http://127.0.0.1:\(try #require(client.port))", token: token)
+
+            let index = CSSearchableIndex(name: "journal", protectionClass: .complete, server: server)
+            index.beginIndexBatch()
+            index.indexSearchableItems([item("j1", "Banjo diary")], completionHandler: nil)
+            try await index.endIndexBatch(withClientState: Data("j1".utf8))
+            #expect(try await index.fetchLastClientState() == Data("j1".utf8))
+            #expect(try await CSSearchableIndex(name: "journal", server: server).fetchLastClientState() == nil)
+            try await CSSearchableIndex(name: "journal", server: server).indexSearchableItems([item("u1", "Banjo shop")])
+            // The daemon keeps it in the class's encrypted index.
+            let stored = try fixture.service.store.app("com.example.notes", protection: .complete).record(identifier: "j1", indexName: "journal")
+            #expect(stored?.item[attribute: "title"] == .string("Banjo diary"))
+            #expect(try fixture.service.store.app("com.example.notes").record(identifier: "j1", indexName: "journal") == nil)
+
+            let both = await run(CSUserQuery(userQueryString: "banjo", userQueryContext: nil, server: server))
+            #expect(both.error == nil)
+            #expect(Set(both.identifiers) == ["j1", "u1"])
+            let narrowed = CSSearchQuery(queryString: #"title == "banjo*"c"#, queryContext: nil, server: server)
+            narrowed.protectionClasses = [.complete]
+            #expect(await run(narrowed).identifiers == ["j1"])
+
+            try fixture.service.store.lockProtectedData()
+            let afterLock = await run(CSUserQuery(userQueryString: "banjo", userQueryContext: nil, server: server))
+            #expect(afterLock.identifiers == ["u1"])
+            await #expect(throws: CSIndexError.self) { try await index.indexSearchableItems([item("j2", "Banjo notes")]) }
+        }
+    }
+
     @Test func appHistoryGoesThroughTheDaemon() async throws {
         let fixture = try ServerFixture()
         let application = Application(

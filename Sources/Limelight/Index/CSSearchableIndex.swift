@@ -134,6 +134,12 @@ open class CSSearchableIndex: @unchecked Sendable {
         self.init(indexName: name, protectionClass: nil, storePath: nil, bundleIdentifier: nil, server: server)
     }
 
+    /// A named index of a data-protection class kept by the `limelightd` daemon, which encrypts
+    /// it with that class's key (the daemon's protected data must be unlocked to write it).
+    public convenience init(name: String, protectionClass: FileProtectionType?, server: RemoteSearchableIndexClient) {
+        self.init(indexName: name, protectionClass: protectionClass, storePath: nil, bundleIdentifier: nil, server: server)
+    }
+
     init(
         indexName: String, protectionClass: FileProtectionType?, storePath: String?, bundleIdentifier: String?,
         server: RemoteSearchableIndexClient? = nil
@@ -160,19 +166,10 @@ open class CSSearchableIndex: @unchecked Sendable {
         return try LimelightStore.shared(path: storePath).app(bundleIdentifier, protection: ProtectionClass(protectionClass))
     }
 
-    /// Where changes are committed: the daemon when configured, else the embedded store.
-    /// - Throws: ``CSIndexError`` (`indexUnavailableError`) for protected content with the daemon,
-    ///   which does not keep protected content yet: it is refused rather than stored unencrypted.
+    /// Where changes are committed: the daemon when configured (which keeps protected content
+    /// encrypted with its class's key), else the embedded store.
     func backend() throws -> any SearchableIndexBackend {
-        if let server {
-            if let protectionClass = ProtectionClass(protectionClass) {
-                throw CSIndexError(
-                    .indexUnavailableError,
-                    message: "limelightd at \(server.server) does not keep content of protection class \(protectionClass.rawValue); "
-                        + "use an embedded store for protected indexes")
-            }
-            return server
-        }
+        if let server { return server.withProtection(ProtectionClass(protectionClass)) }
         return try appIndex()
     }
 

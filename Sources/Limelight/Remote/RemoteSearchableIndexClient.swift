@@ -15,16 +15,31 @@ public final class RemoteSearchableIndexClient: SearchableIndexBackend, Sendable
     public let token: String
     /// Seconds allowed per socket operation.
     public let timeout: Double
+    /// The protection class of the content this client writes and reads by identifier (nil:
+    /// unprotected). The daemon keeps it encrypted with that class's key (see
+    /// ``withProtection(_:)``).
+    public let protectionClass: ProtectionClass?
 
     /// A client of the daemon at `server` (`http://host:port`) with the app's `token`.
     /// - Throws: ``CSIndexError`` (`remoteConnectionError`) when `server` is not an `http://` URL.
-    public init(server: String, token: String, timeout: Double = 30) throws {
+    public convenience init(server: String, token: String, timeout: Double = 30) throws {
         guard let endpoint = HTTPEndpoint(server) else {
             throw CSIndexError(.remoteConnectionError, message: "'\(server)' is not an http:// URL of a limelightd daemon")
         }
-        self.server = endpoint
+        self.init(endpoint: endpoint, token: token, timeout: timeout, protectionClass: nil)
+    }
+
+    private init(endpoint: HTTPEndpoint, token: String, timeout: Double, protectionClass: ProtectionClass?) {
+        server = endpoint
         self.token = token
         self.timeout = timeout
+        self.protectionClass = protectionClass
+    }
+
+    /// The same client for content of a protection class (nil: unprotected content).
+    public func withProtection(_ protectionClass: ProtectionClass?) -> RemoteSearchableIndexClient {
+        protectionClass == self.protectionClass
+            ? self : RemoteSearchableIndexClient(endpoint: server, token: token, timeout: timeout, protectionClass: protectionClass)
     }
 
     /// The client configured by `LIMELIGHT_SERVER` and `LIMELIGHT_TOKEN`, or nil when either is unset
@@ -40,7 +55,7 @@ public final class RemoteSearchableIndexClient: SearchableIndexBackend, Sendable
 
     /// Sends the operations as one batch (`POST /v1/batches`), committed atomically by the daemon.
     public func commit(_ operations: [AppIndex.Operation], indexName: String, clientState: AppIndex.ClientStateChange?) throws {
-        var body = "{\"index\":" + Self.quote(indexName) + ",\"operations\":["
+        var body = "{\"index\":" + Self.quote(indexName) + protectionMember + ",\"operations\":["
         for (offset, operation) in operations.enumerated() {
             if offset > 0 { body += "," }
             switch operation {
@@ -64,7 +79,7 @@ public final class RemoteSearchableIndexClient: SearchableIndexBackend, Sendable
 
     /// Reads the client state (`GET /v1/client-state`).
     public func lastClientState(indexName: String) throws -> Data? {
-        let object = try send("GET", "/v1/client-state?index=" + Self.percentEncode(indexName), body: nil)
+        let object = try send("GET", "/v1/client-state?index=" + Self.percentEncode(indexName) + protectionParameter, body: nil)
         guard let text = object["clientState"] as? String else { return nil }
         guard let data = Data(base64Encoded: text) else {
             throw CSIndexError(.remoteConnectionError, message: "the daemon answered a client state that is not base64")
@@ -76,7 +91,7 @@ public final class RemoteSearchableIndexClient: SearchableIndexBackend, Sendable
 
     /// The app's item with this identifier in the named index, or nil (`GET /v1/items`).
     public func item(identifier: String, indexName: String = "") throws -> StoredItem? {
-        let path = "/v1/items?identifier=" + Self.percentEncode(identifier) + "&index=" + Self.percentEncode(indexName)
+        let path = "/v1/items?identifier=" + Self.percentEncode(identifier) + "&index=" + Self.percentEncode(indexName) + protectionParameter
         do {
             let object = try send("GET", path, body: nil)
             guard let item = object["item"], JSONSerialization.isValidJSONObject(item) else { return nil }
@@ -109,6 +124,12 @@ public final class RemoteSearchableIndexClient: SearchableIndexBackend, Sendable
         }
         return object
     }
+
+    /// The `protection` member of a write request body (with its leading comma), or "".
+    var protectionMember: String { protectionClass.map { ",\"protection\":" + Self.quote($0.rawValue) } ?? "" }
+
+    /// The `protection` parameter of a read request (with its leading `&`), or "".
+    var protectionParameter: String { protectionClass.map { "&protection=" + $0.rawValue } ?? "" }
 
     static func quote(_ string: String) -> String {
         var output = "\""

@@ -15,7 +15,7 @@ extension CSSearchQuery {
         do {
             hits = try server.search(
                 query: filterQueries.isEmpty ? queryString : combinedQueryString, fetchAttributes: fetchAttributes,
-                indexName: nil, limit: Self.remoteResultLimit)
+                indexName: nil, limit: Self.remoteResultLimit, protectionClasses: searchedClasses)
         } catch {
             return Self.queryError(error)
         }

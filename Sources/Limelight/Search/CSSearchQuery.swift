@@ -47,9 +47,13 @@ open class CSSearchQuery: @unchecked Sendable {
     /// a locked class is never found.
     open var protectionClasses: [FileProtectionType] = []
 
+    /// The classes this query reads (see ``protectionClasses``), nil standing for unprotected
+    /// content; empty for every available class.
+    var searchedClasses: [ProtectionClass?] { protectionClasses.map { ProtectionClass($0) } }
+
     /// The app's indexes this query reads in the embedded store (see ``protectionClasses``).
     func searchedApps() throws -> [AppIndex] {
-        try LimelightStore.shared(path: storePath).searchableApps(bundleIdentifier, classes: protectionClasses.map { ProtectionClass($0) })
+        try LimelightStore.shared(path: storePath).searchableApps(bundleIdentifier, classes: searchedClasses)
     }
 
     /// A query with a context holding fetch attributes and filter queries.

@@ -7,14 +7,15 @@ extension CSUserQuery {
     ) -> (any Error)? {
         do {
             if maxSuggestionCount > 0 {
-                let found = try server.suggestions(prefix: userQueryString, limit: maxSuggestionCount)
+                let found = try server.suggestions(prefix: userQueryString, limit: maxSuggestionCount, protectionClasses: searchedClasses)
                 if isCancelled { return CSSearchQueryError(.cancelled) }
                 suggestions(found.enumerated().map { CSSuggestion($0.element, rank: $0.offset) })
             }
             let query = filterQueries.isEmpty ? nil : filterQueries.map { "(\($0))" }.joined(separator: " && ")
             let hits = try server.searchUserQuery(
-                text: userQueryString, fetchAttributes: fetchAttributes, indexName: nil, limit: maxResultCount, filterQuery: query)
-            return deliver(hits.map { ($0, nil) }, items: items)
+                text: userQueryString, fetchAttributes: fetchAttributes, indexName: nil, limit: maxResultCount, filterQuery: query,
+                protectionClasses: searchedClasses)
+            return deliver(hits, items: items)
         } catch {
             return Self.queryError(error)
         }

@@ -98,23 +98,14 @@ open class CSUserQuery: CSSearchQuery, @unchecked Sendable {
     func runResponses(items: ([Item]) -> Void, suggestions: ([CSSuggestion]) -> Void) -> (any Error)? {
         if let server { return runResponsesRemotely(server, items: items, suggestions: suggestions) }
         do {
-            let apps = try searchedApps()
+            let store = try LimelightStore.shared(path: storePath)
             if maxSuggestionCount > 0 {
-                let found = try QuerySuggestion.merged(apps.map { try $0.suggestions(prefix: userQueryString, limit: maxSuggestionCount) }, limit: maxSuggestionCount)
+                let found = try store.suggestions(bundleIdentifier, prefix: userQueryString, limit: maxSuggestionCount, classes: searchedClasses)
                 if isCancelled { return CSSearchQueryError(.cancelled) }
                 suggestions(found.enumerated().map { CSSuggestion($0.element, rank: $0.offset) })
             }
             let options = UserQueryOptions(fetchAttributes: fetchAttributes, filterQueries: filterQueries, limit: maxResultCount)
-            var found: [(hit: SearchHit, protectionClass: ProtectionClass?)] = []
-            for app in apps {
-                found += try app.searchUserQuery(text: userQueryString, options: options).map { ($0, app.protectionClass) }
-            }
-            if apps.count > 1 {
-                // Each class's hits are ranked on their own; the best of all classes come first.
-                found.sort { ($0.hit.score ?? 0) > ($1.hit.score ?? 0) }
-                found = Array(found.prefix(maxResultCount))
-            }
-            return deliver(found, items: items)
+            return deliver(try store.searchUserQuery(bundleIdentifier, text: userQueryString, options: options, classes: searchedClasses), items: items)
         } catch let error as CSSearchQueryError {
             return error
         } catch {
@@ -124,7 +115,7 @@ open class CSUserQuery: CSSearchQuery, @unchecked Sendable {
 
     /// Hands the hits to `items` in batches (by identifier when results are not ranked) until
     /// cancelled; returns the error to report, if any.
-    func deliver(_ hits: [(hit: SearchHit, protectionClass: ProtectionClass?)], items: ([Item]) -> Void) -> CSSearchQueryError? {
+    func deliver(_ hits: [ClassifiedSearchHit], items: ([Item]) -> Void) -> CSSearchQueryError? {
         let ordered = enableRankedResults ? hits : hits.sorted { $0.hit.uniqueIdentifier < $1.hit.uniqueIdentifier }
         var start = 0
         while start < ordered.count {

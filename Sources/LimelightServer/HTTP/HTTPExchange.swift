@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Limelight
 
 /// The small pieces the routes share: reading a JSON body within the size limit, reading query
 /// parameters, and writing JSON responses.
@@ -51,6 +52,24 @@ enum HTTPExchange {
         guard let value = Int(text) else { throw .invalidRequest(field: name, "must be an integer") }
         guard range.contains(value) else { throw .invalidRequest(field: name, "must be between \(range.lowerBound) and \(range.upperBound)") }
         return value
+    }
+
+    /// The `protection` query parameter of a read by identifier: one protection class, or nil
+    /// (unprotected content) when absent.
+    static func protectionQuery(_ request: Request) throws(LimelightServiceError) -> ProtectionClass? {
+        guard let name = query(request, "protection") else { return nil }
+        return try WriteRequestDecoding.protectionClass(named: name, field: "protection")
+    }
+
+    /// The `protection` query parameter of a search: comma-separated classes, `none` standing for
+    /// unprotected content; empty when absent (every available class).
+    static func protectionClassesQuery(_ request: Request) throws(LimelightServiceError) -> [ProtectionClass?] {
+        guard let list = query(request, "protection") else { return [] }
+        var classes: [ProtectionClass?] = []
+        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            classes.append(name == "none" ? nil : try WriteRequestDecoding.protectionClass(named: name, field: "protection"))
+        }
+        return classes
     }
 
     /// A Boolean query parameter (`true`/`false`/`1`/`0`), or `defaultValue` when absent.

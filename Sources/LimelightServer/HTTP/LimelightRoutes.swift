@@ -11,6 +11,7 @@ public enum LimelightRoutes {
         addItemRoutes(to: router, service: service)
         addSearchRoutes(to: router, service: service)
         addHistoryRoutes(to: router, service: service)
+        addProtectionRoutes(to: router, service: service)
         return router
     }
 }

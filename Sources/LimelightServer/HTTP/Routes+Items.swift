@@ -4,7 +4,8 @@ import Limelight
 
 extension LimelightRoutes {
     /// The app routes that write and read items: `POST /v1/items`, `DELETE /v1/items`,
-    /// `GET /v1/items?identifier=`, `POST /v1/batches`, `GET /v1/client-state`, `GET /v1/status`.
+    /// `GET /v1/items?identifier=`, `POST /v1/batches`, `GET /v1/client-state`, `GET /v1/status`. Each
+    /// reaches the app's unprotected content, or with `protection` the content of that class.
     static func addItemRoutes<Context: RequestContext>(to router: Router<Context>, service: LimelightService) {
         let limit = service.limits.maximumBodyBytes
 
@@ -26,7 +27,8 @@ extension LimelightRoutes {
             let app = try service.app(authorization: request.headers[.authorization])
             let identifier = try HTTPExchange.requiredQuery(request, "identifier")
             let indexName = HTTPExchange.query(request, "index") ?? ""
-            let item = try await service.item(identifier: identifier, indexName: indexName, for: app)
+            let item = try await service.item(
+                identifier: identifier, indexName: indexName, protection: try HTTPExchange.protectionQuery(request), for: app)
             return HTTPExchange.response(["item": .raw(ItemJSONCodec.encode(item))])
         }
 
@@ -42,7 +44,7 @@ extension LimelightRoutes {
         router.get("/v1/client-state") { request, _ in
             let app = try service.app(authorization: request.headers[.authorization])
             let indexName = HTTPExchange.query(request, "index") ?? ""
-            let state = try await service.clientState(indexName: indexName, for: app)
+            let state = try await service.clientState(indexName: indexName, protection: try HTTPExchange.protectionQuery(request), for: app)
             return HTTPExchange.response(["index": .string(indexName), "clientState": state.map { .string($0.base64EncodedString()) } ?? .null])
         }
 
@@ -50,7 +52,9 @@ extension LimelightRoutes {
             let app = try service.app(authorization: request.headers[.authorization])
             let summaries = try await service.indexSummaries(for: app)
             let indexes: [JSONDocument] = summaries.map {
-                ["name": .string($0.name), "items": .integer($0.items), "hasClientState": .bool($0.hasClientState)]
+                var members: [String: JSONDocument] = ["name": .string($0.name), "items": .integer($0.items), "hasClientState": .bool($0.hasClientState)]
+                if let protectionClass = $0.protectionClass { members["protection"] = .string(protectionClass.rawValue) }
+                return .object(members)
             }
             return HTTPExchange.response(["bundleIdentifier": .string(app.bundleIdentifier), "indexes": .array(indexes)])
         }

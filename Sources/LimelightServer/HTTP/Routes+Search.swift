@@ -3,7 +3,8 @@ import Hummingbird
 import Limelight
 
 extension LimelightRoutes {
-    /// The app's searches: `GET /v1/query`, `GET /v1/user-query`, `GET /v1/suggestions`,
+    /// The app's searches: `GET /v1/query`, `GET /v1/user-query`, `GET /v1/suggestions` (over
+    /// unprotected content and every unlocked class, or the classes of `protection`),
     /// `POST /v1/query-history`; and the system search `GET /v1/search`.
     static func addSearchRoutes<Context: RequestContext>(to router: Router<Context>, service: LimelightService) {
         let limits = service.limits
@@ -14,7 +15,7 @@ extension LimelightRoutes {
             let hits = try await service.query(
                 query, fetchAttributes: attributes(request), indexName: HTTPExchange.query(request, "index"),
                 limit: try HTTPExchange.integerQuery(request, "limit", default: limits.defaultResultLimit, range: 0...limits.maximumResultLimit),
-                for: app)
+                protectionClasses: try HTTPExchange.protectionClassesQuery(request), for: app)
             return HTTPExchange.response(["items": .array(hits.map { .raw(ItemJSONCodec.encode($0.item)) })])
         }
 
@@ -24,9 +25,13 @@ extension LimelightRoutes {
             let hits = try await service.userQuery(
                 text, fetchAttributes: attributes(request), indexName: HTTPExchange.query(request, "index"),
                 limit: try HTTPExchange.integerQuery(request, "limit", default: 20, range: 0...limits.maximumResultLimit),
-                filter: HTTPExchange.query(request, "filter"), for: app)
+                filter: HTTPExchange.query(request, "filter"), protectionClasses: try HTTPExchange.protectionClassesQuery(request), for: app)
             let json: [JSONDocument] = hits.map {
-                ["index": .string($0.indexName), "score": $0.score.map { .number($0) } ?? .null, "item": .raw(ItemJSONCodec.encode($0.item))]
+                var members: [String: JSONDocument] = [
+                    "index": .string($0.indexName), "score": $0.score.map { .number($0) } ?? .null, "item": .raw(ItemJSONCodec.encode($0.item)),
+                ]
+                if let protectionClass = $0.protectionClass { members["protection"] = .string(protectionClass.rawValue) }
+                return .object(members)
             }
             return HTTPExchange.response(["hits": .array(json)])
         }
@@ -35,7 +40,8 @@ extension LimelightRoutes {
             let app = try service.app(authorization: request.headers[.authorization])
             let prefix = try HTTPExchange.requiredQuery(request, "prefix")
             let limit = try HTTPExchange.integerQuery(request, "limit", default: 10, range: 0...100)
-            let suggestions = try await service.suggestions(prefix: prefix, limit: limit, for: app)
+            let suggestions = try await service.suggestions(
+                prefix: prefix, limit: limit, protectionClasses: try HTTPExchange.protectionClassesQuery(request), for: app)
             return HTTPExchange.response(["suggestions": .array(suggestions.map(json))])
         }
 

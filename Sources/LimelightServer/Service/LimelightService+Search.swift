@@ -9,6 +9,15 @@ public struct RankedItem: Sendable {
     public var item: StoredItem
     /// Its relevance score, when ranked.
     public var score: Double?
+    /// The protection class of its content (nil: unprotected).
+    public var protectionClass: ProtectionClass?
+
+    init(_ found: ClassifiedSearchHit) {
+        indexName = found.hit.indexName
+        item = found.hit.item
+        score = found.hit.score
+        protectionClass = found.protectionClass
+    }
 }
 
 extension LimelightService {
@@ -35,46 +44,63 @@ extension LimelightService {
     ///   - fetchAttributes: The attributes each item carries (nil: all).
     ///   - indexName: Only this named index (nil: all of the app's indexes).
     ///   - limit: The most items returned (capped by ``ServiceLimits/maximumResultLimit``).
+    ///   - protectionClasses: The classes searched, nil standing for unprotected content; empty:
+    ///     unprotected content and every class whose key is available (a locked class is skipped).
     /// - Throws: `invalidRequest` naming `q` with the column of a syntax error.
     public func query(
-        _ query: String, fetchAttributes: [String]?, indexName: String?, limit: Int, for app: AppRegistration
+        _ query: String, fetchAttributes: [String]?, indexName: String?, limit: Int, protectionClasses: [ProtectionClass?] = [],
+        for app: AppRegistration
     ) async throws(LimelightServiceError) -> [RankedItem] {
         try checkQuery(query, field: "q")
         let options = SearchOptions(fetchAttributes: fetchAttributes, indexName: indexName, limit: min(limit, limits.maximumResultLimit))
-        return try await withIndex(of: app) { index in
-            do {
-                return try index.search(query: query, options: options).map { RankedItem(indexName: $0.indexName, item: $0.item, score: $0.score) }
-            } catch let error as CSSearchQueryError {
-                throw Self.queryError(error, field: "q")
-            }
+        return try await searching(field: "q") { store in
+            try store.search(app.bundleIdentifier, query: query, options: options, classes: protectionClasses).map(RankedItem.init)
         }
     }
 
-    /// Runs typed text as a ranked user query (prefix matching of every word) on the app's items.
+    /// Runs typed text as a ranked user query (prefix matching of every word) on the app's items;
+    /// `protectionClasses` as for ``query(_:fetchAttributes:indexName:limit:protectionClasses:for:)``.
     public func userQuery(
-        _ text: String, fetchAttributes: [String]?, indexName: String?, limit: Int, filter: String? = nil, for app: AppRegistration
+        _ text: String, fetchAttributes: [String]?, indexName: String?, limit: Int, filter: String? = nil,
+        protectionClasses: [ProtectionClass?] = [], for app: AppRegistration
     ) async throws(LimelightServiceError) -> [RankedItem] {
         try checkQuery(text, field: "q")
         if let filter { try checkQuery(filter, field: "filter") }
         let options = UserQueryOptions(
             fetchAttributes: fetchAttributes, filterQueries: filter.map { [$0] } ?? [], indexName: indexName,
             limit: min(limit, limits.maximumResultLimit))
-        return try await withIndex(of: app) { index in
-            do {
-                return try index.searchUserQuery(text: text, options: options).map {
-                    RankedItem(indexName: $0.indexName, item: $0.item, score: $0.score)
-                }
-            } catch let error as CSSearchQueryError {
-                throw Self.queryError(error, field: "q")
-            }
+        return try await searching(field: "q") { store in
+            try store.searchUserQuery(app.bundleIdentifier, text: text, options: options, classes: protectionClasses).map(RankedItem.init)
         }
     }
 
-    /// Completions of `prefix` from the app's past queries and vocabulary.
-    public func suggestions(prefix: String, limit: Int, for app: AppRegistration) async throws(LimelightServiceError) -> [QuerySuggestion] {
+    /// Completions of `prefix` from the app's past queries and vocabulary; `protectionClasses` as
+    /// for ``query(_:fetchAttributes:indexName:limit:protectionClasses:for:)``.
+    public func suggestions(
+        prefix: String, limit: Int, protectionClasses: [ProtectionClass?] = [], for app: AppRegistration
+    ) async throws(LimelightServiceError) -> [QuerySuggestion] {
         try checkQuery(prefix, field: "prefix")
         let capped = min(limit, limits.maximumResultLimit)
-        return try await withIndex(of: app) { index in try index.suggestions(prefix: prefix, limit: capped) }
+        return try await searching(field: "prefix") { store in
+            try store.suggestions(app.bundleIdentifier, prefix: prefix, limit: capped, classes: protectionClasses)
+        }
+    }
+
+    /// Runs a search of the store off the cooperative pool; a query error names `field`.
+    private func searching<Value: Sendable>(
+        field: String, _ work: @escaping @Sendable (LimelightStore) throws -> Value
+    ) async throws(LimelightServiceError) -> Value {
+        do {
+            return try await BlockingWork.run {
+                do {
+                    return try work(self.store)
+                } catch let error as CSSearchQueryError {
+                    throw Self.queryError(error, field: field)
+                }
+            }
+        } catch {
+            throw LimelightServiceError.wrapping(error)
+        }
     }
 
     /// Records that the user ran `text` in the app (a source of suggestions).

@@ -67,9 +67,9 @@ public final class LimelightService: Sendable {
         }
     }
 
-    /// The index of a registered app.
-    func index(of app: AppRegistration) throws -> AppIndex {
-        try store.app(app.bundleIdentifier)
+    /// The index of a registered app for content of a protection class (nil: unprotected).
+    func index(of app: AppRegistration, protection: ProtectionClass? = nil) throws -> AppIndex {
+        try store.app(app.bundleIdentifier, protection: protection)
     }
 
     // MARK: Apps
@@ -116,12 +116,13 @@ public final class LimelightService: Sendable {
         }
     }
 
-    /// Runs store work for an app off the cooperative pool, mapping its errors.
+    /// Runs store work for an app's content of a protection class (nil: unprotected) off the
+    /// cooperative pool, mapping its errors.
     func withIndex<Value: Sendable>(
-        of app: AppRegistration, _ work: @escaping @Sendable (AppIndex) throws -> Value
+        of app: AppRegistration, protection: ProtectionClass? = nil, _ work: @escaping @Sendable (AppIndex) throws -> Value
     ) async throws(LimelightServiceError) -> Value {
         do {
-            return try await BlockingWork.run { try work(try self.index(of: app)) }
+            return try await BlockingWork.run { try work(try self.index(of: app, protection: protection)) }
         } catch {
             throw LimelightServiceError.wrapping(error)
         }

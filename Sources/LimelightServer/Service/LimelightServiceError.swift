@@ -110,6 +110,13 @@ public struct LimelightServiceError: Error, Sendable, Hashable, CustomStringConv
         case let error as CSSearchQueryError:
             LimelightServiceError(error.code == .invalidQuery ? .invalidRequest : .unavailable, error.message)
         case let error as AttributeError: LimelightServiceError(.invalidItem, error.message, indexErrorCode: .invalidItemError)
+        case let error as ProtectedDataError:
+            switch error {
+            case .locked: LimelightServiceError(.unavailable, error.description, indexErrorCode: .indexUnavailableError)
+            case .wrongPassphrase: LimelightServiceError(.forbidden, error.description, field: "passphrase")
+            case .emptyPassphrase: LimelightServiceError(.invalidRequest, error.description, field: "passphrase")
+            case .damagedKeychain: LimelightServiceError(.internalError, error.description)
+            }
         default: LimelightServiceError(.internalError, "\(error)")
         }
     }

@@ -40,6 +40,23 @@ enum WriteRequestDecoding {
         return name
     }
 
+    /// The `protection` member: a protection class (`complete`, `completeUnlessOpen`,
+    /// `completeUntilFirstUserAuthentication`), or nil when absent or `null` (unprotected content).
+    static func protectionClass(_ reader: inout JSONObjectReader) throws(LimelightServiceError) -> ProtectionClass? {
+        guard let name = try reader.optionalString("protection") else { return nil }
+        return try protectionClass(named: name, field: reader.fieldName("protection"))
+    }
+
+    /// The protection class `name` names.
+    /// - Throws: `invalidRequest` naming `field` and the classes there are.
+    static func protectionClass(named name: String, field: String) throws(LimelightServiceError) -> ProtectionClass {
+        guard let protectionClass = ProtectionClass(rawValue: name) else {
+            throw .invalidRequest(
+                field: field, "'\(name)' is not a protection class (\(ProtectionClass.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return protectionClass
+    }
+
     /// The items of an `items` array, each in the item-file format.
     static func items(_ elements: [JSONDocument], field: String, limits: ServiceLimits) throws(LimelightServiceError) -> [StoredItem] {
         guard elements.count <= limits.maximumItemsPerRequest else {
@@ -79,13 +96,16 @@ enum WriteRequestDecoding {
 public struct IndexItemsRequest: Sendable, Hashable {
     /// The named index ("" for the default index).
     public var indexName: String
+    /// The protection class of the index (nil: unprotected).
+    public var protectionClass: ProtectionClass?
     /// The items.
     public var items: [StoredItem]
 
-    /// Reads `{"index"?, "items": [item, …]}`.
+    /// Reads `{"index"?, "protection"?, "items": [item, …]}`.
     public init(json: JSONDocument, limits: ServiceLimits) throws(LimelightServiceError) {
         var reader = try JSONObjectReader(json)
         indexName = try WriteRequestDecoding.indexName(&reader)
+        protectionClass = try WriteRequestDecoding.protectionClass(&reader)
         guard let elements = try reader.optionalArray("items") else { throw .invalidRequest(field: "items", "is required") }
         items = try WriteRequestDecoding.items(elements, field: "items", limits: limits)
         try reader.finish()
@@ -96,13 +116,17 @@ public struct IndexItemsRequest: Sendable, Hashable {
 public struct DeleteItemsRequest: Sendable {
     /// The named index ("" for the default index).
     public var indexName: String
+    /// The protection class of the index (nil: unprotected).
+    public var protectionClass: ProtectionClass?
     /// The deletion.
     public var operation: AppIndex.Operation
 
-    /// Reads `{"index"?, "identifiers": […]}`, `{"index"?, "domainIdentifiers": […]}` or `{"index"?, "all": true}`.
+    /// Reads `{"index"?, "protection"?, "identifiers": […]}`, `{"index"?, "protection"?,
+    /// "domainIdentifiers": […]}` or `{"index"?, "protection"?, "all": true}`.
     public init(json: JSONDocument, limits: ServiceLimits) throws(LimelightServiceError) {
         var reader = try JSONObjectReader(json)
         indexName = try WriteRequestDecoding.indexName(&reader)
+        protectionClass = try WriteRequestDecoding.protectionClass(&reader)
         operation = try WriteRequestDecoding.deletion(&reader, limits: limits)
         try reader.finish()
     }
@@ -112,18 +136,21 @@ public struct DeleteItemsRequest: Sendable {
 public struct BatchRequest: Sendable {
     /// The named index ("" for the default index).
     public var indexName: String
+    /// The protection class of the index (nil: unprotected).
+    public var protectionClass: ProtectionClass?
     /// The operations in order.
     public var operations: [AppIndex.Operation]
     /// The client-state change, with `expected` set for a compare-and-swap.
     public var clientState: AppIndex.ClientStateChange?
 
-    /// Reads `{"index"?, "operations": [{"items": […]} | {"identifiers": […]} |
+    /// Reads `{"index"?, "protection"?, "operations": [{"items": […]} | {"identifiers": […]} |
     /// {"domainIdentifiers": […]} | {"all": true}, …], "clientState"?: base64,
     /// "expectedClientState"?: base64 | null}`. A present `expectedClientState` (even `null`, meaning
     /// "there must be none") makes the batch a compare-and-swap.
     public init(json: JSONDocument, limits: ServiceLimits) throws(LimelightServiceError) {
         var reader = try JSONObjectReader(json)
         indexName = try WriteRequestDecoding.indexName(&reader)
+        protectionClass = try WriteRequestDecoding.protectionClass(&reader)
         let elements = try reader.optionalArray("operations") ?? []
         guard elements.count <= limits.maximumOperationsPerBatch else {
             throw LimelightServiceError(
