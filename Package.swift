@@ -38,6 +38,7 @@ var targets: [Target] = [
         name: "LimelightServer",
         dependencies: [
             "Limelight",
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]

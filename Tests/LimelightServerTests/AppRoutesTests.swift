@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Limelight
-import LimelightServer
+@testable import LimelightServer
 import Testing
 
 @Suite("App registration, credentials and health")
@@ -38,6 +38,9 @@ struct AppRoutesTests {
             #expect(status.body["bundleIdentifier"] == "com.example.notes")
             let saved = try String(contentsOfFile: fixture.directory.appending("apps.json"), encoding: .utf8)
             #expect(!saved.contains(token))
+            #expect(saved.contains(TokenDigest.hexDigest(token)))
+            // FIPS 180-4's example, so that hashes written by earlier versions keep matching.
+            #expect(TokenDigest.hexDigest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
             let attributes = try FileManager.default.attributesOfItem(atPath: fixture.directory.appending("apps.json"))
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             let reopened = try CredentialStore(directory: fixture.directory.path)

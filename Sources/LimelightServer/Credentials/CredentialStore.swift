@@ -63,7 +63,7 @@ public final class CredentialStore: Sendable {
     /// A new random token: 32 bytes from the system's secure generator, as hexadecimal.
     public static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return SHA256.hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return TokenDigest.hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// Registers `registration` (or replaces an earlier one of the same app) and returns its new
@@ -71,7 +71,7 @@ public final class CredentialStore: Sendable {
     /// - Throws: ``LimelightServiceError`` (`unavailable`) when the registrations cannot be saved.
     public func register(_ registration: AppRegistration) throws(LimelightServiceError) -> String {
         let token = Self.newToken()
-        let stored = StoredApp(registration: registration, tokenSHA256: SHA256.hexDigest(token))
+        let stored = StoredApp(registration: registration, tokenSHA256: TokenDigest.hexDigest(token))
         let result: Result<Void, LimelightServiceError> = state.withLock { state in
             var next = state
             if let previous = next.apps[registration.bundleIdentifier] { next.bundleByTokenHash[previous.tokenSHA256] = nil }
@@ -95,7 +95,7 @@ public final class CredentialStore: Sendable {
     /// Who `token` identifies, or nil for an unknown token.
     public func principal(forToken token: String) -> Principal? {
         if Self.constantTimeEqual(token, systemToken) { return .system }
-        let hash = SHA256.hexDigest(token)
+        let hash = TokenDigest.hexDigest(token)
         return state.withLock { state in
             state.bundleByTokenHash[hash].flatMap { state.apps[$0] }.map { .app($0.registration) }
         }
