@@ -92,9 +92,9 @@ extension ShortPrefixCache {
     }
 
     /// The prefixes and whole words worth warming in a segment, most postings first. Prefixes:
-    /// those of up to ``warmingMaximumLength`` characters of its ranked-field terms, and longer
-    /// prefixes of its frequent terms, whose terms have at least ``warmingMinimumPostings``
-    /// postings together. Whole words: the frequent ones (see ``isFrequent(postings:documentCount:)``),
+    /// those of its ranked-field terms whose terms have at least ``warmingMinimumPostings``
+    /// postings together (beyond ``warmingMaximumLength`` characters, counting only terms of at
+    /// least a sixteenth of that). Whole words: the frequent ones (see ``isFrequent(postings:documentCount:)``),
     /// which typed with other frequent words are answered from their cached best documents.
     func expensiveWords(of segment: SegmentSnapshot, fields: [RankedField]) throws -> (prefixes: [String], wholeWords: [String]) {
         var postings: [String: Int] = [:]
@@ -106,8 +106,10 @@ extension ShortPrefixCache {
                     wholeWordPostings[String(decoding: term, as: UTF8.self), default: 0] += info.documentFrequency
                 }
                 for prefix in Self.shortPrefixes(of: term) { postings[prefix, default: 0] += info.documentFrequency }
-                // A frequent word is worth caching as it is typed, whatever its length.
-                if term.count > Self.warmingMaximumLength && info.documentFrequency >= warmingMinimumPostings {
+                // Longer prefixes are worth caching when the words they start are frequent together
+                // ("discove": discover, discovery, discovered); words rarer than a sixteenth of
+                // the threshold are left out, so that the count stays small.
+                if term.count > Self.warmingMaximumLength && info.documentFrequency >= max(1, warmingMinimumPostings / 16) {
                     for prefix in Self.longPrefixes(of: term) { postings[prefix, default: 0] += info.documentFrequency }
                 }
                 return true

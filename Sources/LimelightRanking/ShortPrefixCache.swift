@@ -25,6 +25,11 @@ public final class ShortPrefixCache: Sendable {
         let documents: [UInt32]
         /// Their text relevance.
         let relevance: [Double]
+        /// Their ranking keys (final score without engagement at `builtAt`), rounded up.
+        let keys: [Float]
+        /// Indexes into ``documents``, best key first: a search stops once no remaining document
+        /// can enter its top hits.
+        let rankOrder: [Int32]
         /// Whether more documents matched than were kept.
         let isTruncated: Bool
         /// The lowest ranking key kept (final score without engagement, at `builtAt`): no
@@ -190,12 +195,16 @@ public final class ShortPrefixCache: Sendable {
         let ranked = collector.results()
         let best = ranked.prefix(depth)
         let rest = ranked.dropFirst(depth)
-        let kept = best.map(\.document).sorted()
+        let keptByDocument = best.sorted { $0.document < $1.document }
+        let kept = keptByDocument.map(\.document)
+        let keys = keptByDocument.map { Self.roundedUp($0.score) }
         func relevance(of document: UInt32) -> Double {
             matches.relevance[DocumentSets.lowerBound(matches.documents, document, from: 0)]
         }
         let entry = Entry(
-            documents: kept, relevance: kept.map(relevance(of:)), isTruncated: matches.documents.count > depth, floor: best.last?.score ?? 0,
+            documents: kept, relevance: kept.map(relevance(of:)), keys: keys,
+            rankOrder: kept.indices.sorted { keys[$0] > keys[$1] }.map { Int32($0) },
+            isTruncated: matches.documents.count > depth, floor: best.last?.score ?? 0,
             deeper: rest.map(\.document), deeperRelevance: rest.map { relevance(of: $0.document) },
             deeperKeys: rest.map { Self.roundedUp($0.score) },
             deeperIsTruncated: matches.documents.count > depth + deeperCount, builtAt: now, live: scorer.segment.live)

@@ -120,27 +120,43 @@ public struct UserQueryRanker: Sendable {
 
     /// Answers a one-word prefix query from a cache entry; false when the entry cannot answer
     /// (filters leave too few of its documents); the collector is then unchanged.
+    ///
+    /// The entry's documents are taken best key first, a few at a time, and the walk stops once
+    /// none of the rest can enter the top hits (a document ranks at most at its key unless the user
+    /// engaged with it, or the entry was built after `now`: then all are scored).
     private func searchCached(
         _ entry: ShortPrefixCache.Entry, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request,
         _ collector: inout TopCollector
     ) throws -> Bool {
-        var candidates = entry.documents
         let evaluator = QueryEvaluator(segment: scorer.segment)
-        if let filter = request.filter {
-            candidates = try evaluator.evaluate(filter, within: candidates)
-        }
+        let prunes = scorer.context.engaged.isEmpty && entry.builtAt <= request.now
+        let chunkSize = prunes ? 32 : entry.rankOrder.count
         var trial = collector
-        var cursor = 0
-        for document in candidates {
-            while entry.documents[cursor] != document { cursor += 1 }
-            let score = scorer.finalScore(document, relevance: entry.relevance[cursor], matchedWords: 1, wordCount: 1, requireAll: true)
-            trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+        var passed = 0
+        var start = 0
+        while start < entry.rankOrder.count {
+            if prunes, let threshold = trial.threshold, threshold > Double(entry.keys[Int(entry.rankOrder[start])]) { break }
+            let end = min(start + chunkSize, entry.rankOrder.count)
+            // Ascending indexes are ascending documents, which the filter's evaluation needs.
+            let indexes = entry.rankOrder[start..<end].sorted()
+            let chunk = indexes.map { entry.documents[Int($0)] }
+            let passing = try request.filter.map { try evaluator.evaluate($0, within: chunk) } ?? chunk
+            var cursor = 0
+            for document in passing {
+                while chunk[cursor] != document { cursor += 1 }
+                let relevance = entry.relevance[Int(indexes[cursor])]
+                let score = scorer.finalScore(document, relevance: relevance, matchedWords: 1, wordCount: 1, requireAll: true)
+                trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+            }
+            passed += passing.count
+            start = end
         }
-        if entry.isTruncated && candidates.count < request.limit {
+        // Stopping early means the top hits are full; otherwise every document was seen.
+        if start >= entry.rankOrder.count && entry.isTruncated && passed < request.limit {
             // The deeper documents are worth walking only when the filter, judged by the share of
             // the first ones it kept, should leave enough of them (twice what is missing).
-            let expected = Double(candidates.count) * Double(entry.deeper.count) / Double(max(entry.documents.count, 1))
-            guard expected >= 2 * Double(request.limit - candidates.count), try addDeeper(entry, scorer, evaluator, segmentIndex, request, &trial) else { return false }
+            let expected = Double(passed) * Double(entry.deeper.count) / Double(max(entry.documents.count, 1))
+            guard expected >= 2 * Double(request.limit - passed), try addDeeper(entry, scorer, evaluator, segmentIndex, request, &trial) else { return false }
         }
         collector = trial
         return true

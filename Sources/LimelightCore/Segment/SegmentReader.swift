@@ -223,8 +223,11 @@ public final class SegmentReader: @unchecked Sendable {
     /// Bytes of the stored documents section.
     var storedByteCount: Int { stored.count }
 
-    /// The key of `document`.
-    public func key(of document: UInt32) throws -> String { try storedDocument(document).key }
+    /// The key of `document` (its stored bytes are not read).
+    public func key(of document: UInt32) throws -> String {
+        var reader = ByteReader(try storedEntry(document))
+        return try reader.readString()
+    }
 
     /// The local id of the document with `key`, if the segment holds one (deleted or not).
     public func document(withKey key: String) throws -> UInt32? {
