@@ -2,7 +2,8 @@
 /// sum per document with the fields it came from.
 ///
 /// While contributions are few they are listed and sorted at the end; past one per 16 documents
-/// of the segment they are summed in place into per-document arrays, which the end scans.
+/// of the segment they are summed in place into per-document arrays, and a bitset of the
+/// documents touched lets the end visit only those, in order.
 struct ContributionBuffer {
     private let documentCount: Int
     private var documents: [UInt32] = []
@@ -12,6 +13,8 @@ struct ContributionBuffer {
     /// empty before.
     private var sums: [Double] = []
     private var masks: [UInt64] = []
+    /// Bit `d % 64` of word `d / 64` is set once document `d` has a contribution (dense only).
+    private var touched: [UInt64] = []
 
     init(documentCount: Int) { self.documentCount = documentCount }
 
@@ -23,6 +26,7 @@ struct ContributionBuffer {
             guard index < documentCount else { return }
             sums[index] += weight
             masks[index] |= fieldBit
+            touched[index >> 6] |= 1 << UInt64(index & 63)
             return
         }
         documents.append(document)
@@ -34,12 +38,16 @@ struct ContributionBuffer {
     private mutating func becomeDense() {
         var sums = [Double](repeating: 0, count: documentCount)
         var masks = [UInt64](repeating: 0, count: documentCount)
+        var touched = [UInt64](repeating: 0, count: (documentCount + 63) / 64)
         for index in documents.indices where Int(documents[index]) < documentCount {
-            sums[Int(documents[index])] += weights[index]
-            masks[Int(documents[index])] |= fieldBits[index]
+            let document = Int(documents[index])
+            sums[document] += weights[index]
+            masks[document] |= fieldBits[index]
+            touched[document >> 6] |= 1 << UInt64(document & 63)
         }
         self.sums = sums
         self.masks = masks
+        self.touched = touched
         documents = []
         weights = []
         fieldBits = []
@@ -49,15 +57,19 @@ struct ContributionBuffer {
     func reduce(_ score: (Double) -> Double) -> SegmentScorer.WordMatches {
         var result = SegmentScorer.WordMatches()
         if !masks.isEmpty {
-            var count = 0
-            for document in 0..<documentCount where masks[document] != 0 { count += 1 }
+            let count = touched.reduce(0) { $0 + $1.nonzeroBitCount }
             result.documents.reserveCapacity(count)
             result.scores.reserveCapacity(count)
             result.fieldMasks.reserveCapacity(count)
-            for document in 0..<documentCount where masks[document] != 0 {
-                result.documents.append(UInt32(document))
-                result.scores.append(score(sums[document]))
-                result.fieldMasks.append(masks[document])
+            for (wordIndex, word) in touched.enumerated() where word != 0 {
+                var bits = word
+                while bits != 0 {
+                    let document = wordIndex << 6 | bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    result.documents.append(UInt32(document))
+                    result.scores.append(score(sums[document]))
+                    result.fieldMasks.append(masks[document])
+                }
             }
             return result
         }
