@@ -12,9 +12,10 @@ extension ShortPrefixCache {
 
     /// Builds, for every large segment of `snapshot` that needs warming (not warmed in the last
     /// ``maximumAge`` seconds), the entries of the prefixes that are expensive to score: those of up
-    /// to ``warmingMaximumLength`` characters and the longer prefixes of frequent words. The first
-    /// keystrokes of a search are then answered from the cache instead of scoring thousands of
-    /// documents. The merged postings of one-character prefixes, which a first keystroke under a
+    /// to ``warmingMaximumLength`` characters and the longer prefixes of frequent words, and of the
+    /// frequent whole words (which bound queries of several frequent words). The first keystrokes
+    /// of a search are then answered from the cache instead of scoring thousands of documents. The
+    /// merged postings of one-character prefixes, which a first keystroke under a
     /// selective filter intersects, and the segment's trigram indexes for infix and suffix
     /// queries are built too.
     ///

@@ -37,9 +37,10 @@ extension UserQueryRanker {
             var candidates = engaged.sorted()
             for list in lists.compactMap({ $0 }) { candidates = DocumentSets.union(candidates, list.documents) }
             candidates = DocumentSets.subtract(candidates, scored)
-            if candidates.isEmpty && !scored.isEmpty { return false }
             scored = DocumentSets.union(scored, candidates)
-            if let filter = request.filter { candidates = try QueryEvaluator(segment: segment).evaluate(filter, within: candidates) }
+            if let filter = request.filter, !candidates.isEmpty {
+                candidates = try QueryEvaluator(segment: segment).evaluate(filter, within: candidates)
+            }
             if !candidates.isEmpty {
                 let matches = try scorer.documents(for: words, requireAll: true, within: candidates)
                 for (index, document) in matches.documents.enumerated() {
