@@ -131,7 +131,7 @@ public final class ShortPrefixCache: Sendable {
     /// Creates an empty cache.
     public init(
         depth: Int = 256, deeperDepth: Int = 1024, maximumAge: Double = 600, capacity: Int = 16_384, warmingMinimumDocuments: Int = 4096,
-        warmingMinimumPostings: Int = 256
+        warmingMinimumPostings: Int = 96
     ) {
         self.depth = depth
         self.deeperDepth = deeperDepth

@@ -105,9 +105,12 @@ extension AppIndex {
 
     /// A hit holding only the identifier and index name parsed from an item's engine key.
     static func identifierHit(key: String) throws -> SearchHit {
-        let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
-        let indexName = parts.count == 2 ? String(parts[0]) : ""
-        let identifier = String(parts.last ?? "")
+        var indexName = ""
+        var identifier = key
+        if let separator = key.utf8.firstIndex(of: 0) {
+            indexName = String(key[..<separator])
+            identifier = String(key[key.utf8.index(after: separator)...])
+        }
         return SearchHit(uniqueIdentifier: identifier, indexName: indexName, item: try StoredItem(uniqueIdentifier: identifier, attributes: [:]))
     }
 
