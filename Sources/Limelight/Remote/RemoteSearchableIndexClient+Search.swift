@@ -46,7 +46,8 @@ extension RemoteSearchableIndexClient {
     /// Completions of typed text from the app's past queries and vocabulary (`GET /v1/suggestions`).
     /// - Throws: ``CSIndexError`` with the daemon's message.
     public func suggestions(prefix: String, limit: Int, protectionClasses: [ProtectionClass?] = []) throws -> [QuerySuggestion] {
-        let object = try send("GET", "/v1/suggestions" + Self.parameters(["prefix": prefix, "limit": String(limit)], nil, nil, nil, protectionClasses), body: nil)
+        let parameters = Self.parameters(["prefix": prefix, "limit": String(limit)], nil, nil, nil, protectionClasses)
+        let object = try send("GET", "/v1/suggestions" + parameters, body: nil)
         return (object["suggestions"] as? [[String: Any]] ?? []).compactMap { json in
             guard let text = json["text"] as? String else { return nil }
             let source = (json["source"] as? String).flatMap(QuerySuggestion.Source.init(rawValue:)) ?? .vocabulary

@@ -52,7 +52,9 @@ extension LimelightRoutes {
             let app = try service.app(authorization: request.headers[.authorization])
             let summaries = try await service.indexSummaries(for: app)
             let indexes: [JSONDocument] = summaries.map {
-                var members: [String: JSONDocument] = ["name": .string($0.name), "items": .integer($0.items), "hasClientState": .bool($0.hasClientState)]
+                var members: [String: JSONDocument] = [
+                    "name": .string($0.name), "items": .integer($0.items), "hasClientState": .bool($0.hasClientState),
+                ]
                 if let protectionClass = $0.protectionClass { members["protection"] = .string(protectionClass.rawValue) }
                 return .object(members)
             }

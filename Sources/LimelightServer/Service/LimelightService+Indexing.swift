@@ -2,18 +2,24 @@ import Foundation
 import Limelight
 
 extension LimelightService {
-    /// Indexes items in the app's named index; returns once they are durable.
+    /// Indexes items in the app's named index (of the request's protection class); returns once
+    /// they are durable.
     /// - Returns: How many items were indexed.
     public func indexItems(_ request: IndexItemsRequest, for app: AppRegistration) async throws(LimelightServiceError) -> Int {
         let items = request.items
-        try await withIndex(of: app, protection: request.protectionClass) { index in try index.apply([.index(items)], indexName: request.indexName) }
+        try await withIndex(of: app, protection: request.protectionClass) { index in
+            try index.apply([.index(items)], indexName: request.indexName)
+        }
         return items.count
     }
 
-    /// Deletes items of the app's named index; returns once the deletion is durable.
+    /// Deletes items of the app's named index (of the request's protection class); returns once the
+    /// deletion is durable.
     public func deleteItems(_ request: DeleteItemsRequest, for app: AppRegistration) async throws(LimelightServiceError) {
         let operation = request.operation
-        try await withIndex(of: app, protection: request.protectionClass) { index in try index.apply([operation], indexName: request.indexName) }
+        try await withIndex(of: app, protection: request.protectionClass) { index in
+            try index.apply([operation], indexName: request.indexName)
+        }
     }
 
     /// Applies a batch (operations and client state) atomically; nothing is applied when it throws.
@@ -42,7 +48,9 @@ extension LimelightService {
     public func item(
         identifier: String, indexName: String, protection: ProtectionClass? = nil, for app: AppRegistration
     ) async throws(LimelightServiceError) -> StoredItem {
-        let record = try await withIndex(of: app, protection: protection) { index in try index.record(identifier: identifier, indexName: indexName) }
+        let record = try await withIndex(of: app, protection: protection) { index in
+            try index.record(identifier: identifier, indexName: indexName)
+        }
         guard let record, record.kind == .item else { throw .notFound("item '\(identifier)'") }
         return record.item
     }
