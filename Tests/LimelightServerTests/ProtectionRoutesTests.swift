@@ -23,6 +23,7 @@ struct ProtectionRoutesTests {
             #expect(refused.status == 503)
             #expect(refused.errorCode == "unavailable")
             #expect(refused.body["error"]?["indexErrorCode"] == .integer(-1000))
+            #expect(refused.body["error"]?["message"]?.stringValue?.contains("POST /v1/protection/unlock") == true)
             #expect(try await client.call(.get, "/v1/protection", token: system).body["unlocked"] == .bool(false))
 
             // Only the system unlocks, and only with a passphrase.

@@ -81,6 +81,10 @@ public struct LimelightServiceError: Error, Sendable, Hashable, CustomStringConv
 
     /// Maps an index error to the service error with the matching code.
     public init(_ error: CSIndexError) {
+        if case .locked(let protectionClass) = error.underlyingError as? ProtectedDataError {
+            self = Self.locked(protectionClass)
+            return
+        }
         let code: Code =
             switch error.code {
             case .invalidItemError: .invalidItem
@@ -112,13 +116,22 @@ public struct LimelightServiceError: Error, Sendable, Hashable, CustomStringConv
         case let error as AttributeError: LimelightServiceError(.invalidItem, error.message, indexErrorCode: .invalidItemError)
         case let error as ProtectedDataError:
             switch error {
-            case .locked: LimelightServiceError(.unavailable, error.description, indexErrorCode: .indexUnavailableError)
+            case .locked(let protectionClass): locked(protectionClass)
             case .wrongPassphrase: LimelightServiceError(.forbidden, error.description, field: "passphrase")
             case .emptyPassphrase: LimelightServiceError(.invalidRequest, error.description, field: "passphrase")
             case .damagedKeychain: LimelightServiceError(.internalError, error.description)
             }
         default: LimelightServiceError(.internalError, "\(error)")
         }
+    }
+
+    /// The failure for content of a locked protection class, telling how the daemon unlocks it.
+    static func locked(_ protectionClass: ProtectionClass) -> LimelightServiceError {
+        LimelightServiceError(
+            .unavailable,
+            "content of protection class \(protectionClass.rawValue) is locked: the system credential unlocks it with "
+                + "POST /v1/protection/unlock (or start limelightd with LIMELIGHT_PASSPHRASE or LIMELIGHT_PASSPHRASE_FILE)",
+            indexErrorCode: .indexUnavailableError)
     }
 
     /// The error body: `{"error": {"code", "message", "field"?, "indexErrorCode"?}}`.
