@@ -17,6 +17,15 @@ public final class ShortPrefixCache: Sendable {
         let term: String
         let isPrefix: Bool
         let parameters: RankingParameters
+
+        /// Leaves the parameters out (a process ranks with one or two sets of them): hashing their
+        /// arrays on every lookup costs more than comparing them on a match.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(segment)
+            hasher.combine(live)
+            hasher.combine(term)
+            hasher.combine(isPrefix)
+        }
     }
 
     /// One cached prefix.

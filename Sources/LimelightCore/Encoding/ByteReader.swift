@@ -103,6 +103,8 @@ public struct ByteReader {
     public mutating func readString() throws -> String {
         let count = try readLength(limit: remaining)
         let slice = try readSlice(count)
+        // ASCII (most keys and names) is valid UTF-8 as it is: no validation pass is needed.
+        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
         guard let string = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
             throw StorageError.corrupt("invalid UTF-8 in stored string")
         }

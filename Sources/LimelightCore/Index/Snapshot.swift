@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One segment as a snapshot sees it: the reader and the live-document bitset at snapshot time.
 public struct SegmentSnapshot: Sendable {
     /// The segment.
@@ -19,6 +21,8 @@ public final class Snapshot: Sendable {
     public let metadata: [String: [UInt8]]
     /// The log sequence number of the last batch included.
     public let sequence: UInt64
+    /// ``fieldStatistics(_:)`` by field, computed once (every ranked query asks for them).
+    private let statistics = Mutex<[String: (documentCount: Int, averageLength: Double)]>([:])
 
     init(segments: [SegmentSnapshot], metadata: [String: [UInt8]], sequence: UInt64) {
         self.segments = segments
@@ -48,6 +52,7 @@ public final class Snapshot: Sendable {
 
     /// Corpus-wide statistics of a text field across live and deleted documents (as BM25 uses them).
     public func fieldStatistics(_ field: String) -> (documentCount: Int, averageLength: Double) {
+        if let known = statistics.withLock({ $0[field] }) { return known }
         var documents = 0
         var total: UInt64 = 0
         for segment in segments {
@@ -55,7 +60,9 @@ public final class Snapshot: Sendable {
             documents += reader.statistics.documentCount
             total += reader.statistics.totalLength
         }
-        return (documents, documents == 0 ? 1 : max(1, Double(total) / Double(documents)))
+        let result = (documentCount: documents, averageLength: documents == 0 ? 1 : max(1, Double(total) / Double(documents)))
+        statistics.withLock { $0[field] = result }
+        return result
     }
 
     /// The number of documents containing `term` in `field`, summed over segments.
