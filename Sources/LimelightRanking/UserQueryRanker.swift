@@ -73,7 +73,8 @@ public struct UserQueryRanker: Sendable {
             // too few of a cached prefix's best documents: the prefix matches most documents, and
             // its merged postings are cheaper to intersect than to score in full.
             var allowed: [UInt32]?
-            if let filter = request.filter, try cacheFellShort || evaluator.estimatedCost(filter) <= segment.reader.documentCount / 8 {
+            let filterCost = try request.filter.map { try evaluator.estimatedCost($0) }
+            if let filter = request.filter, let filterCost, cacheFellShort || filterCost <= segment.reader.documentCount / 8 {
                 allowed = try evaluator.evaluate(filter)
                 if allowed?.isEmpty == true { continue }
             }
@@ -83,8 +84,8 @@ public struct UserQueryRanker: Sendable {
             // (such as expiration) is checked only for documents good enough to enter the top hits.
             var checkEach = false
             var documents = matches.documents
-            if let filter = request.filter, allowed == nil {
-                if try evaluator.estimatedCost(filter) >= matches.documents.count {
+            if let filter = request.filter, let filterCost, allowed == nil {
+                if filterCost >= matches.documents.count {
                     checkEach = true
                 } else {
                     documents = try evaluator.evaluate(filter, within: documents)
@@ -103,7 +104,8 @@ public struct UserQueryRanker: Sendable {
                 if let threshold = collector.threshold, score < threshold { continue }
                 if checkEach, let filter = request.filter, try evaluator.evaluate(filter, within: [document]).isEmpty { continue }
                 collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
-                matchedCounts[segmentIndex << 32 | Int(document)] = matches.matchedWords[cursor]
+                // With every word required, every hit matched them all (the default below).
+                if !request.requireAllWords { matchedCounts[segmentIndex << 32 | Int(document)] = matches.matchedWords[cursor] }
             }
         }
         return try collector.results().map { hit in
