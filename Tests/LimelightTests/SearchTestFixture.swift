@@ -51,7 +51,9 @@ final class SearchTestFixture: @unchecked Sendable {
     static func conformance() throws -> SearchTestFixture {
         let fixture = try SearchTestFixture()
         let day = 86_400.0
-        let today = fixture.todayStart.addingTimeInterval(3_600)
+        // Earlier today, yet never after `now`: in the first hour of a UTC day, 01:00 would still
+        // be to come.
+        let today = fixture.todayStart.addingTimeInterval(min(3_600, fixture.now.timeIntervalSince(fixture.todayStart) / 2))
         let yesterday = fixture.todayStart.addingTimeInterval(-day + 3_600)
         let old = fixture.todayStart.addingTimeInterval(-40 * day)
         try fixture.index([
