@@ -188,7 +188,9 @@ public final class ShortPrefixCache: Sendable {
     func entry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) throws -> Entry {
         if let cached = freshEntry(for: scorer, word: word, parameters: parameters, now: now) { return cached }
         let matches = try scorer.documents(for: [word], requireAll: true)
-        let deeperCount = word.isPrefix && word.term.count <= Self.deeperPrefixLength ? deeperDepth : 0
+        // Whole words are cached only when frequent, to bound queries of several of them: their deeper
+        // documents lower the bound as those of the shortest prefixes do.
+        let deeperCount = !word.isPrefix || word.term.count <= Self.deeperPrefixLength ? deeperDepth : 0
         var collector = TopCollector(limit: depth + deeperCount)
         for (index, document) in matches.documents.enumerated() {
             // Ranked as the final score ranks (rounded, hint last), so the kept documents are the
