@@ -44,8 +44,8 @@ public final class ShortPrefixCache: Sendable {
         /// The lowest ranking key kept (final score without engagement, at `builtAt`): no
         /// document left out ranks above it.
         let floor: Double
-        /// For the shortest prefixes, the next best documents after ``documents``, best first, for
-        /// filters that leave too few of those (see ``deeperDepth``).
+        /// For the shortest prefixes and whole words, the next best documents after ``documents``,
+        /// best first (see ``deeperDepth``).
         let deeper: [UInt32]
         /// The text relevance of each of ``deeper``.
         let deeperRelevance: [Double]
@@ -61,8 +61,9 @@ public final class ShortPrefixCache: Sendable {
     /// How many documents are kept per prefix and segment.
     public let depth: Int
     /// How many more documents are kept, in rank order, for prefixes of up to
-    /// ``deeperPrefixLength`` characters: the prefixes that match most documents, where a filter
-    /// is most often left with too few of the first ``depth``.
+    /// ``deeperPrefixLength`` characters (the prefixes that match most documents, where a filter
+    /// is most often left with too few of the first ``depth``) and for frequent whole words (whose
+    /// deeper documents tighten the bound of queries of several frequent words).
     public let deeperDepth: Int
     /// The longest prefixes (in characters) that keep ``deeperDepth`` more documents.
     public static let deeperPrefixLength = 2
