@@ -52,13 +52,9 @@ struct AppOptions: ParsableArguments {
     }
 }
 
-extension ProtectionClass: ExpressibleByArgument {
-    /// The class named on the command line.
-    public init?(argument: String) { self.init(rawValue: argument) }
-
-    /// The names the command line accepts.
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-}
+/// Protection classes are named on the command line by their raw values (ArgumentParser's
+/// defaults for string enums).
+extension ProtectionClass: ExpressibleByArgument {}
 
 /// A failure reported to the user as one line on standard error, with a non-zero exit status.
 struct CommandFailure: Error, CustomStringConvertible {

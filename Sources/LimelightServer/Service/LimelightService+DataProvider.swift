@@ -27,12 +27,8 @@ extension LimelightService {
             throw LimelightServiceError(.unavailable, "\(bundleIdentifier) registered no callbackURL to provide data through")
         }
         let timeout = limits.callbackTimeout
-        do {
-            return try await BlockingWork.run {
-                try DataProviderCallback.fetch(request, bundleIdentifier: bundleIdentifier, callbackURL: callbackURL, timeout: timeout)
-            }
-        } catch {
-            throw LimelightServiceError.wrapping(error)
+        return try await blocking {
+            try DataProviderCallback.fetch(request, bundleIdentifier: bundleIdentifier, callbackURL: callbackURL, timeout: timeout)
         }
     }
 }

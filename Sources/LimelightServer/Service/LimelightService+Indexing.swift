@@ -70,18 +70,14 @@ extension LimelightService {
     /// The app's named indexes, unprotected and of each protection class whose key is available,
     /// with their item counts and whether each has a client state.
     public func indexSummaries(for app: AppRegistration) async throws(LimelightServiceError) -> [IndexSummary] {
-        do {
-            return try await BlockingWork.run {
-                try self.store.searchableApps(app.bundleIdentifier).flatMap { index in
-                    try index.indexNames().map { name in
-                        IndexSummary(
-                            name: name, protectionClass: index.protectionClass, items: try index.itemCount(indexName: name),
-                            hasClientState: index.clientState(indexName: name) != nil)
-                    }
+        try await blocking {
+            try self.store.searchableApps(app.bundleIdentifier).flatMap { index in
+                try index.indexNames().map { name in
+                    IndexSummary(
+                        name: name, protectionClass: index.protectionClass, items: try index.itemCount(indexName: name),
+                        hasClientState: index.clientState(indexName: name) != nil)
                 }
             }
-        } catch {
-            throw LimelightServiceError.wrapping(error)
         }
     }
 }

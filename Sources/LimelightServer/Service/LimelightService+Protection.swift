@@ -7,26 +7,18 @@ extension LimelightService {
     /// Unlocks protected content with the store's passphrase (the first unlock sets it).
     /// - Throws: `forbidden` for a wrong passphrase; `invalidRequest` for an empty one.
     public func unlockProtectedData(passphrase: String) async throws(LimelightServiceError) {
-        try await protectionWork { try $0.unlockProtectedData(passphrase: passphrase) }
+        try await blocking { try self.store.unlockProtectedData(passphrase: passphrase) }
     }
 
     /// Locks protected content: content of the `complete` class becomes unreadable and unwritable
     /// until the next unlock (see ``LimelightStore/lockProtectedData()``).
     public func lockProtectedData() async throws(LimelightServiceError) {
-        try await protectionWork { try $0.lockProtectedData() }
+        try await blocking { try self.store.lockProtectedData() }
     }
 
     /// Rewraps the class keys under a new passphrase.
     /// - Throws: `forbidden` when `oldPassphrase` is not the current one.
     public func changeProtectedDataPassphrase(from oldPassphrase: String, to newPassphrase: String) async throws(LimelightServiceError) {
-        try await protectionWork { try $0.changeProtectedDataPassphrase(from: oldPassphrase, to: newPassphrase) }
-    }
-
-    private func protectionWork(_ work: @escaping @Sendable (LimelightStore) throws -> Void) async throws(LimelightServiceError) {
-        do {
-            try await BlockingWork.run { try work(self.store) }
-        } catch {
-            throw LimelightServiceError.wrapping(error)
-        }
+        try await blocking { try self.store.changeProtectedDataPassphrase(from: oldPassphrase, to: newPassphrase) }
     }
 }

@@ -90,16 +90,12 @@ extension LimelightService {
     private func searching<Value: Sendable>(
         field: String, _ work: @escaping @Sendable (LimelightStore) throws -> Value
     ) async throws(LimelightServiceError) -> Value {
-        do {
-            return try await BlockingWork.run {
-                do {
-                    return try work(self.store)
-                } catch let error as CSSearchQueryError {
-                    throw Self.queryError(error, field: field)
-                }
+        try await blocking {
+            do {
+                return try work(self.store)
+            } catch let error as CSSearchQueryError {
+                throw Self.queryError(error, field: field)
             }
-        } catch {
-            throw LimelightServiceError.wrapping(error)
         }
     }
 
@@ -173,10 +169,6 @@ extension LimelightService {
     public static let systemHistoryIdentifier = "limelightd.system-search"
 
     func withSystemHistory<Value: Sendable>(_ work: @escaping @Sendable (AppIndex) throws -> Value) async throws(LimelightServiceError) -> Value {
-        do {
-            return try await BlockingWork.run { try work(try self.store.app(Self.systemHistoryIdentifier)) }
-        } catch {
-            throw LimelightServiceError.wrapping(error)
-        }
+        try await blocking { try work(try self.store.app(Self.systemHistoryIdentifier)) }
     }
 }

@@ -77,15 +77,11 @@ public final class LimelightService: Sendable {
     /// Registers an app (or re-registers it, replacing its token) and returns its new token.
     public func registerApp(_ request: RegisterAppRequest) async throws(LimelightServiceError) -> String {
         let registration = request.registration
-        do {
-            try await BlockingWork.run {
-                let index = try self.store.app(registration.bundleIdentifier)
-                if index.supportsSearchContinuation != registration.supportsContinuation {
-                    try index.setSupportsSearchContinuation(registration.supportsContinuation)
-                }
+        try await blocking {
+            let index = try self.store.app(registration.bundleIdentifier)
+            if index.supportsSearchContinuation != registration.supportsContinuation {
+                try index.setSupportsSearchContinuation(registration.supportsContinuation)
             }
-        } catch {
-            throw LimelightServiceError.wrapping(error)
         }
         return try credentials.register(registration)
     }
@@ -95,25 +91,17 @@ public final class LimelightService: Sendable {
     /// - Throws: `notFound` when the app is not registered.
     public func requestReindexAll(bundleIdentifier: String, indexName: String) async throws(LimelightServiceError) -> DelegateRequest {
         guard let registration = credentials.registration(of: bundleIdentifier) else { throw .notFound("app \(bundleIdentifier)") }
-        do {
-            return try await BlockingWork.run {
-                let request = DelegateRequest(kind: .reindexAll, indexName: indexName)
-                try self.index(of: registration).enqueueDelegateRequest(request)
-                return request
-            }
-        } catch {
-            throw LimelightServiceError.wrapping(error)
+        return try await blocking {
+            let request = DelegateRequest(kind: .reindexAll, indexName: indexName)
+            try self.index(of: registration).enqueueDelegateRequest(request)
+            return request
         }
     }
 
     /// The delegate requests of an app not yet acknowledged.
     public func pendingDelegateRequests(bundleIdentifier: String) async throws(LimelightServiceError) -> [DelegateRequest] {
         guard let registration = credentials.registration(of: bundleIdentifier) else { throw .notFound("app \(bundleIdentifier)") }
-        do {
-            return try await BlockingWork.run { try self.index(of: registration).pendingDelegateRequests() }
-        } catch {
-            throw LimelightServiceError.wrapping(error)
-        }
+        return try await blocking { try self.index(of: registration).pendingDelegateRequests() }
     }
 
     /// Runs store work for an app's content of a protection class (nil: unprotected) off the
@@ -121,8 +109,14 @@ public final class LimelightService: Sendable {
     func withIndex<Value: Sendable>(
         of app: AppRegistration, protection: ProtectionClass? = nil, _ work: @escaping @Sendable (AppIndex) throws -> Value
     ) async throws(LimelightServiceError) -> Value {
+        try await blocking { try work(try self.index(of: app, protection: protection)) }
+    }
+
+    /// Runs blocking work (store reads and writes, callbacks) off the cooperative pool, mapping its
+    /// errors to service errors.
+    func blocking<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws(LimelightServiceError) -> Value {
         do {
-            return try await BlockingWork.run { try work(try self.index(of: app, protection: protection)) }
+            return try await BlockingWork.run(work)
         } catch {
             throw LimelightServiceError.wrapping(error)
         }
