@@ -132,29 +132,16 @@ public struct UserQueryRanker: Sendable {
     ) throws -> Bool {
         let evaluator = QueryEvaluator(segment: scorer.segment)
         let prunes = scorer.context.engaged.isEmpty && entry.builtAt <= request.now
-        let chunkSize = prunes ? 32 : entry.rankOrder.count
         var trial = collector
-        var passed = 0
-        var start = 0
-        while start < entry.rankOrder.count {
-            if prunes, let threshold = trial.threshold, threshold > Double(entry.keys[Int(entry.rankOrder[start])]) { break }
-            let end = min(start + chunkSize, entry.rankOrder.count)
-            // Ascending indexes are ascending documents, which the filter's evaluation needs.
-            let indexes = entry.rankOrder[start..<end].sorted()
-            let chunk = indexes.map { entry.documents[Int($0)] }
-            let passing = try request.filter.map { try evaluator.evaluate($0, within: chunk) } ?? chunk
-            var cursor = 0
-            for document in passing {
-                while chunk[cursor] != document { cursor += 1 }
-                let relevance = entry.relevance[Int(indexes[cursor])]
-                let score = scorer.finalScore(document, relevance: relevance, matchedWords: 1, wordCount: 1, requireAll: true)
-                trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
-            }
-            passed += passing.count
-            start = end
+        let count = entry.rankOrder.count
+        let (passed, stoppedAt) = try addInRankOrder(
+            count: count, chunkSize: prunes ? 32 : count, prunes: prunes, scorer, evaluator, segmentIndex, request, &trial
+        ) { rank in
+            let index = Int(entry.rankOrder[rank])
+            return (entry.documents[index], entry.relevance[index], entry.keys[index])
         }
         // Stopping early means the top hits are full; otherwise every document was seen.
-        if start >= entry.rankOrder.count && entry.isTruncated && passed < request.limit {
+        if stoppedAt >= count && entry.isTruncated && passed < request.limit {
             // The deeper documents are worth walking only when the filter, judged by the share of
             // the first ones it kept, should leave enough of them (twice what is missing).
             let expected = Double(passed) * Double(entry.deeper.count) / Double(max(entry.documents.count, 1))
@@ -171,26 +158,46 @@ public struct UserQueryRanker: Sendable {
         _ entry: ShortPrefixCache.Entry, _ scorer: SegmentScorer, _ evaluator: QueryEvaluator, _ segmentIndex: Int,
         _ request: Request, _ collector: inout TopCollector
     ) throws -> Bool {
-        let chunkSize = 256
+        let count = entry.deeper.count
+        let (_, stoppedAt) = try addInRankOrder(
+            count: count, chunkSize: 256, prunes: true, scorer, evaluator, segmentIndex, request, &collector
+        ) { rank in
+            (entry.deeper[rank], entry.deeperRelevance[rank], entry.deeperKeys[rank])
+        }
+        guard stoppedAt >= count, entry.deeperIsTruncated else { return true }
+        guard let last = entry.deeperKeys.last, let threshold = collector.threshold else { return false }
+        return threshold > Double(last)
+    }
+
+    /// Scores `count` cached documents taken in rank order (`ranked(r)` is the r-th best: its
+    /// document, text relevance and ranking key), `chunkSize` at a time, the filter evaluated on
+    /// each chunk. With `prunes`, the walk stops once the next key is below the collector's
+    /// threshold, since no later document can enter the top hits.
+    /// - Returns: How many documents passed the filter, and the rank the walk stopped at (`count`
+    ///   when every document was seen).
+    private func addInRankOrder(
+        count: Int, chunkSize: Int, prunes: Bool, _ scorer: SegmentScorer, _ evaluator: QueryEvaluator, _ segmentIndex: Int,
+        _ request: Request, _ collector: inout TopCollector, _ ranked: (Int) -> (document: UInt32, relevance: Double, key: Float)
+    ) throws -> (passed: Int, stoppedAt: Int) {
+        var passed = 0
         var start = 0
-        while start < entry.deeper.count {
-            if let threshold = collector.threshold, threshold > Double(entry.deeperKeys[start]) { return true }
-            let end = min(start + chunkSize, entry.deeper.count)
-            // Documents with their index in the entry, ascending by document.
-            let chunk = (start..<end).map { UInt64(entry.deeper[$0]) << 32 | UInt64($0) }.sorted()
-            var passing = chunk.map { UInt32(truncatingIfNeeded: $0 >> 32) }
-            if let filter = request.filter { passing = try evaluator.evaluate(filter, within: passing) }
+        while start < count {
+            if prunes, let threshold = collector.threshold, threshold > Double(ranked(start).key) { break }
+            let end = min(start + chunkSize, count)
+            // Documents with their rank, ascending by document as the filter's evaluation needs.
+            let chunk = (start..<end).map { UInt64(ranked($0).document) << 32 | UInt64($0) }.sorted()
+            let documents = chunk.map { UInt32(truncatingIfNeeded: $0 >> 32) }
+            let passing = try request.filter.map { try evaluator.evaluate($0, within: documents) } ?? documents
             var cursor = 0
             for document in passing {
-                while UInt32(truncatingIfNeeded: chunk[cursor] >> 32) != document { cursor += 1 }
-                let relevance = entry.deeperRelevance[Int(truncatingIfNeeded: chunk[cursor] & 0xFFFF_FFFF)]
+                while documents[cursor] != document { cursor += 1 }
+                let relevance = ranked(Int(truncatingIfNeeded: chunk[cursor] & 0xFFFF_FFFF)).relevance
                 let score = scorer.finalScore(document, relevance: relevance, matchedWords: 1, wordCount: 1, requireAll: true)
                 collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
             }
+            passed += passing.count
             start = end
         }
-        guard entry.deeperIsTruncated else { return true }
-        guard let last = entry.deeperKeys.last, let threshold = collector.threshold else { return false }
-        return threshold > Double(last)
+        return (passed, start)
     }
 }
