@@ -92,13 +92,14 @@ extension SegmentScorer {
         var relevance = 0.0
         var matched = 0
         var sharedFields = UInt64.max
+        let rankedFields = rankedFields
         for word in words {
             var fieldNodes: [Explanation] = []
             var wordFields: UInt64 = 0
             var weighted = 0.0
             let idf = try wordInverseDocumentFrequency(word)
             for (fieldIndex, field) in context.parameters.fields.enumerated() {
-                guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
+                guard let fieldReader = rankedFields[fieldIndex] else { continue }
                 let norm = 1 - field.lengthNormalization + field.lengthNormalization
                     * Double(fieldReader.length(of: document)) / context.averageLengths[fieldIndex]
                 if let phrase = word.phraseTerms, phrase.count > 1 {

@@ -44,6 +44,25 @@ struct SegmentScorer {
     let maximumFeatureFactor: Double
     /// The largest feature multiplier of any document.
     let maximumFactorWithEngagement: Double
+    /// The segment's readers of the ranked text fields, resolved on first use.
+    private let resolvedFields = ResolvedFields()
+
+    /// The segment's reader of each ranked text field (aligned with `context.parameters.fields`;
+    /// nil where the segment lacks the field), looked up by name once per query and segment
+    /// rather than per word, and not at all by queries the prefix cache answers.
+    var rankedFields: [FieldReader?] {
+        if let fields = resolvedFields.fields { return fields }
+        let fields = context.parameters.fields.map { field in
+            segment.reader.field(field.field).flatMap { $0.statistics.kind == .text ? $0 : nil }
+        }
+        resolvedFields.fields = fields
+        return fields
+    }
+
+    /// Holds ``rankedFields`` once resolved.
+    private final class ResolvedFields {
+        var fields: [FieldReader?]?
+    }
 
     /// The numeric columns the features read.
     struct FeatureColumns {
@@ -108,8 +127,9 @@ struct SegmentScorer {
         var prefixFrequency = 0
         let reader = segment.reader
         let factor = context.parameters.prefixFactor
+        let rankedFields = rankedFields
         for (fieldIndex, field) in context.parameters.fields.enumerated() {
-            guard let fieldReader = reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
+            guard let fieldReader = rankedFields[fieldIndex] else { continue }
             let average = context.averageLengths[fieldIndex]
             let fieldBit = Self.fieldBit(fieldIndex)
             let b = field.lengthNormalization
@@ -190,8 +210,8 @@ struct SegmentScorer {
     func estimatedCost(_ word: QueryWord) throws -> Int {
         if word.isPrefix && word.term.count <= 3 { return Int.max / 2 - word.term.count }
         var total = 0
-        for field in context.parameters.fields {
-            guard let dictionary = segment.reader.field(field.field)?.dictionary else { continue }
+        for fieldReader in rankedFields {
+            guard let dictionary = fieldReader?.dictionary else { continue }
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 var rarest = Int.max
                 for term in phrase { rarest = min(rarest, try dictionary.lookup(term)?.documentFrequency ?? 0) }
@@ -218,8 +238,9 @@ struct SegmentScorer {
     /// frequencies of the words it starts.
     func wordInverseDocumentFrequency(_ word: QueryWord) throws -> Double {
         var exactFrequency = 0
-        for field in context.parameters.fields {
-            guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
+        let rankedFields = rankedFields
+        for (fieldIndex, field) in context.parameters.fields.enumerated() {
+            guard let fieldReader = rankedFields[fieldIndex] else { continue }
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 exactFrequency += try QueryEvaluator(segment: segment)
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
@@ -230,8 +251,7 @@ struct SegmentScorer {
         var prefixFrequency = 0
         if exactFrequency == 0 && word.isPrefix && (word.phraseTerms?.count ?? 1) <= 1 {
             let exactLength = word.term.utf8.count
-            for field in context.parameters.fields {
-                guard let fieldReader = segment.reader.field(field.field), fieldReader.statistics.kind == .text else { continue }
+            for case let fieldReader? in rankedFields {
                 try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
                     if term.count != exactLength { prefixFrequency += info.documentFrequency }
                     return true
