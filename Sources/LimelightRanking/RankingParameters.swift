@@ -97,6 +97,9 @@ public struct QueryWord: Sendable, Hashable {
         self.isPrefix = isPrefix
         self.phraseTerms = phraseTerms
     }
+
+    /// Whether the word is a run of CJK characters matched as a phrase of several bigrams.
+    public var isPhrase: Bool { (phraseTerms?.count ?? 0) > 1 }
 }
 
 /// A ranked hit: where the document is, its score, and (on request) how the score was built.

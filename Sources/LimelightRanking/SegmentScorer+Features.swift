@@ -92,7 +92,7 @@ extension SegmentScorer {
         var relevance = 0.0
         var matched = 0
         var sharedFields = UInt64.max
-        let rankedFields = rankedFields
+        let rankedFields = rankedFields()
         for word in words {
             var fieldNodes: [Explanation] = []
             var wordFields: UInt64 = 0

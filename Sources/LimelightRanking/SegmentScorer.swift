@@ -44,24 +44,40 @@ struct SegmentScorer {
     let maximumFeatureFactor: Double
     /// The largest feature multiplier of any document.
     let maximumFactorWithEngagement: Double
-    /// The segment's readers of the ranked text fields, resolved on first use.
-    private let resolvedFields = ResolvedFields()
 
     /// The segment's reader of each ranked text field (aligned with `context.parameters.fields`;
-    /// nil where the segment lacks the field), looked up by name once per query and segment
-    /// rather than per word, and not at all by queries the prefix cache answers.
-    var rankedFields: [FieldReader?] {
-        if let fields = resolvedFields.fields { return fields }
-        let fields = context.parameters.fields.map { field in
+    /// nil where the segment lacks the field). Callers resolve them once per query rather than
+    /// per word; queries the prefix cache answers need none.
+    func rankedFields() -> [FieldReader?] {
+        context.parameters.fields.map { field in
             segment.reader.field(field.field).flatMap { $0.statistics.kind == .text ? $0 : nil }
         }
-        resolvedFields.fields = fields
-        return fields
     }
 
-    /// Holds ``rankedFields`` once resolved.
-    private final class ResolvedFields {
-        var fields: [FieldReader?]?
+    /// A word with what scoring it reads first from the segment's dictionaries, looked up once:
+    /// choosing the word that drives a conjunction and scoring it read the same entries.
+    struct ResolvedWord {
+        let word: QueryWord
+        /// The dictionary entry of the word as a whole word in each ranked field (aligned with
+        /// `fields`); empty for a phrase.
+        let wholeWord: [TermInfo?]
+    }
+
+    /// Looks up `word` as a whole word in `fields` (from ``rankedFields()``).
+    func resolve(_ word: QueryWord, in fields: [FieldReader?]) throws -> ResolvedWord {
+        ResolvedWord(word: word, wholeWord: word.isPhrase ? [] : try fields.map { try $0?.dictionary.lookup(word.term) })
+    }
+
+    /// A query's words resolved against this segment, with its ranked fields.
+    struct ResolvedQuery {
+        let fields: [FieldReader?]
+        let words: [ResolvedWord]
+    }
+
+    /// Resolves the ranked fields once and each word in them.
+    func resolve(_ words: [QueryWord]) throws -> ResolvedQuery {
+        let fields = rankedFields()
+        return ResolvedQuery(fields: fields, words: try words.map { try resolve($0, in: fields) })
     }
 
     /// The numeric columns the features read.
@@ -121,13 +137,13 @@ struct SegmentScorer {
     ///
     /// The word has one idf (as in BM25F): from the documents containing it as a whole word in
     /// any ranked field, or, when no field has it whole, from those containing a word it starts.
-    func wordMatches(_ word: QueryWord, within candidates: [UInt32]? = nil) throws -> WordMatches {
+    func wordMatches(_ resolved: ResolvedWord, in rankedFields: [FieldReader?], within candidates: [UInt32]? = nil) throws -> WordMatches {
+        let word = resolved.word
         var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
         var exactFrequency = 0
         var prefixFrequency = 0
         let reader = segment.reader
         let factor = context.parameters.prefixFactor
-        let rankedFields = rankedFields
         for (fieldIndex, field) in context.parameters.fields.enumerated() {
             guard let fieldReader = rankedFields[fieldIndex] else { continue }
             let average = context.averageLengths[fieldIndex]
@@ -169,7 +185,7 @@ struct SegmentScorer {
                     contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, fieldBit)
                 }
             }
-            if let info = try fieldReader.dictionary.lookup(word.term) {
+            if let info = resolved.wholeWord[fieldIndex] {
                 exactFrequency += info.documentFrequency
                 try add(info, 1)
             }
@@ -207,8 +223,10 @@ struct SegmentScorer {
 
     /// A cheap estimate of how many postings matching a word costs (to pick the word that drives
     /// a conjunction).
-    func estimatedCost(_ word: QueryWord) throws -> Int {
+    func estimatedCost(_ resolved: ResolvedWord, in rankedFields: [FieldReader?]) throws -> Int {
+        let word = resolved.word
         if word.isPrefix && word.term.count <= 3 { return Int.max / 2 - word.term.count }
+        if !word.isPrefix && !word.isPhrase { return resolved.wholeWord.reduce(0) { $0 + ($1?.documentFrequency ?? 0) } }
         var total = 0
         for fieldReader in rankedFields {
             guard let dictionary = fieldReader?.dictionary else { continue }
@@ -218,17 +236,13 @@ struct SegmentScorer {
                 total += rarest
                 continue
             }
-            if word.isPrefix {
-                var scanned = 0
-                try dictionary.forEachTerm(withPrefix: word.term) { _, info in
-                    total += info.documentFrequency
-                    scanned += 1
-                    return scanned < 64
-                }
-                if scanned >= 64 { total += segment.reader.documentCount }
-            } else {
-                total += try dictionary.lookup(word.term)?.documentFrequency ?? 0
+            var scanned = 0
+            try dictionary.forEachTerm(withPrefix: word.term) { _, info in
+                total += info.documentFrequency
+                scanned += 1
+                return scanned < 64
             }
+            if scanned >= 64 { total += segment.reader.documentCount }
         }
         return total
     }
@@ -237,19 +251,18 @@ struct SegmentScorer {
     /// score bounds): from its whole-word frequency, or when no field has it whole, from the
     /// frequencies of the words it starts.
     func wordInverseDocumentFrequency(_ word: QueryWord) throws -> Double {
+        let rankedFields = rankedFields()
         var exactFrequency = 0
-        let rankedFields = rankedFields
-        for (fieldIndex, field) in context.parameters.fields.enumerated() {
-            guard let fieldReader = rankedFields[fieldIndex] else { continue }
-            if let phrase = word.phraseTerms, phrase.count > 1 {
+        if let phrase = word.phraseTerms, word.isPhrase {
+            for (fieldIndex, field) in context.parameters.fields.enumerated() where rankedFields[fieldIndex] != nil {
                 exactFrequency += try QueryEvaluator(segment: segment)
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
-            } else if let info = try fieldReader.dictionary.lookup(word.term) {
-                exactFrequency += info.documentFrequency
             }
+        } else {
+            exactFrequency = try resolve(word, in: rankedFields).wholeWord.reduce(0) { $0 + ($1?.documentFrequency ?? 0) }
         }
         var prefixFrequency = 0
-        if exactFrequency == 0 && word.isPrefix && (word.phraseTerms?.count ?? 1) <= 1 {
+        if exactFrequency == 0 && word.isPrefix && !word.isPhrase {
             let exactLength = word.term.utf8.count
             for case let fieldReader? in rankedFields {
                 try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
@@ -264,21 +277,28 @@ struct SegmentScorer {
     /// The documents matching all (or, without `requireAll`, any) of the words, optionally only
     /// among `initial` (ascending live documents, such as those passing a selective filter).
     func documents(for words: [QueryWord], requireAll: Bool, within initial: [UInt32]? = nil) throws -> Matches {
+        try documents(for: resolve(words), requireAll: requireAll, within: initial)
+    }
+
+    /// ``documents(for:requireAll:within:)`` of a resolved query.
+    func documents(for query: ResolvedQuery, requireAll: Bool, within initial: [UInt32]? = nil) throws -> Matches {
         var perWord: [WordMatches] = []
-        if requireAll && words.count > 1 {
+        let fields = query.fields
+        let resolved = query.words
+        if requireAll && resolved.count > 1 {
             // The cheapest word drives; the others are matched only among its documents.
-            let costs = try words.map { try estimatedCost($0) }
-            let order = words.indices.sorted { costs[$0] < costs[$1] }
+            let costs = try resolved.map { try estimatedCost($0, in: fields) }
+            let order = resolved.indices.sorted { costs[$0] < costs[$1] }
             var candidates = initial
             for index in order {
-                let matches = try wordMatches(words[index], within: candidates)
+                let matches = try wordMatches(resolved[index], in: fields, within: candidates)
                 if matches.documents.isEmpty { return Matches() }
                 candidates = matches.documents
                 perWord.append(matches)
             }
         } else {
-            for word in words {
-                let matches = try wordMatches(word, within: initial)
+            for word in resolved {
+                let matches = try wordMatches(word, in: fields, within: initial)
                 if requireAll && matches.documents.isEmpty { return Matches() }
                 perWord.append(matches)
             }
@@ -304,12 +324,12 @@ struct SegmentScorer {
                 if combined.documents.isEmpty { break }
             }
             // Words that all occur in one field (a title, a paragraph) are about one thing.
-            let bonus = words.count > 1 ? 1 + context.parameters.sameFieldBonus : 1
+            let bonus = resolved.count > 1 ? 1 + context.parameters.sameFieldBonus : 1
             result.documents = combined.documents
             result.relevance = combined.documents.indices.map { index in
                 combined.scores[index] * (combined.fieldMasks[index] != 0 ? bonus : 1)
             }
-            result.matchedWords = [Int](repeating: words.count, count: combined.documents.count)
+            result.matchedWords = [Int](repeating: resolved.count, count: combined.documents.count)
             return result
         }
         var merged: [UInt32: (Double, Int)] = [:]

@@ -16,14 +16,16 @@ extension UserQueryRanker {
     /// - Returns: false when the query does not qualify or the bound does not hold; the caller then
     ///   evaluates in full, and the collector is unchanged.
     func searchAroundCachedPivot(
-        _ cache: ShortPrefixCache, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector
+        _ cache: ShortPrefixCache, _ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ segmentIndex: Int, _ request: Request,
+        _ collector: inout TopCollector
     ) throws -> Bool {
         let words = request.words
         guard request.requireAllWords, words.count > 1, words.allSatisfy({ $0.phraseTerms == nil }) else { return false }
         let segment = scorer.segment
         // Only worth it when every word matches many documents: otherwise the rarest word drives a
         // cheap conjunction.
-        for word in words where try !ShortPrefixCache.isFrequent(postings: scorer.estimatedCost(word), documentCount: segment.reader.documentCount) {
+        for word in query.words
+        where try !ShortPrefixCache.isFrequent(postings: scorer.estimatedCost(word, in: query.fields), documentCount: segment.reader.documentCount) {
             return false
         }
         let entries = try cachedEntries(cache, scorer, words, now: request.now)
@@ -42,7 +44,7 @@ extension UserQueryRanker {
                 candidates = try QueryEvaluator(segment: segment).evaluate(filter, within: candidates)
             }
             if !candidates.isEmpty {
-                let matches = try scorer.documents(for: words, requireAll: true, within: candidates)
+                let matches = try scorer.documents(for: query, requireAll: true, within: candidates)
                 for (index, document) in matches.documents.enumerated() {
                     let score = scorer.finalScore(
                         document, relevance: matches.relevance[index], matchedWords: words.count, wordCount: words.count, requireAll: true)

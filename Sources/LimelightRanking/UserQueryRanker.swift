@@ -66,7 +66,9 @@ public struct UserQueryRanker: Sendable {
                 if try searchCached(entry, scorer, segmentIndex, request, &collector) { continue }
                 cacheFellShort = true
             }
-            if let cache, !cacheFellShort, try searchAroundCachedPivot(cache, scorer, segmentIndex, request, &collector) { continue }
+            // Past the cache, the words are looked up in the segment's dictionaries once.
+            let query = try scorer.resolve(request.words)
+            if let cache, !cacheFellShort, try searchAroundCachedPivot(cache, scorer, query, segmentIndex, request, &collector) { continue }
             let evaluator = QueryEvaluator(segment: segment)
             // A filter that keeps few documents (a narrow range, a small domain) is evaluated first,
             // and the words are scored only among the documents it keeps. So is a filter that left
@@ -78,7 +80,7 @@ public struct UserQueryRanker: Sendable {
                 allowed = try evaluator.evaluate(filter)
                 if allowed?.isEmpty == true { continue }
             }
-            let matches = try scorer.documents(for: request.words, requireAll: request.requireAllWords, within: allowed)
+            let matches = try scorer.documents(for: query, requireAll: request.requireAllWords, within: allowed)
             guard !matches.documents.isEmpty else { continue }
             // Otherwise a selective filter is evaluated once over the matches; an unselective one
             // (such as expiration) is checked only for documents good enough to enter the top hits.

@@ -73,7 +73,7 @@ import Testing
                     #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)")
                     var collector = TopCollector(limit: limit)
                     let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
-                    if try cached.searchAroundCachedPivot(cache, scorer, 0, request, &collector) {
+                    if try cached.searchAroundCachedPivot(cache, scorer, scorer.resolve(words), 0, request, &collector) {
                         answeredAround += 1
                         #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(label)")
                     } else {
