@@ -38,6 +38,17 @@ public struct FreeText: Sendable, Hashable {
     /// - Parameter text: The raw text typed by the user.
     /// - Complexity: O(n) in the length of the text.
     public init(_ text: String) {
+        terms = Self.asciiTerms(text) ?? Self.characterTerms(text)
+    }
+
+    /// Splits any text character by character (what ``init(_:)`` does for text that is not all
+    /// ASCII).
+    init(characters text: String) {
+        terms = Self.characterTerms(text)
+    }
+
+    /// The general split, character by character.
+    private static func characterTerms(_ text: String) -> [Term] {
         var terms: [Term] = []
         var current = ""
         var inPhrase = false
@@ -73,7 +84,7 @@ public struct FreeText: Sendable, Hashable {
         } else {
             finishWord(complete: false)
         }
-        self.terms = terms
+        return terms
     }
 
     /// The terms' texts.
@@ -86,6 +97,59 @@ public struct FreeText: Sendable, Hashable {
     /// own, as words, ignoring case and diacritics; `nil` when there are no terms.
     public var expression: QueryExpression? {
         isEmpty ? nil : Parser.freeTextExpression(words)
+    }
+
+    /// The split of text that is all ASCII, done on its bytes (as typed queries mostly are; it
+    /// gives the same terms as ``init(characters:)`` without breaking the text into characters);
+    /// nil for other text.
+    private static func asciiTerms(_ text: String) -> [Term]? {
+        var text = text
+        return text.withUTF8 { bytes -> [Term]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var terms: [Term] = []
+            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            func addWord(_ start: Int, _ end: Int, complete: Bool) {
+                var low = start
+                var high = end
+                while low < high && asciiKind[Int(bytes[low])] == .punctuation { low += 1 }
+                while high > low && asciiKind[Int(bytes[high - 1])] == .punctuation { high -= 1 }
+                if low < high { terms.append(Term(string(low..<high), isComplete: complete)) }
+            }
+            func addPhrase(_ start: Int, _ end: Int, complete: Bool) {
+                let words = bytes[start..<end].split { asciiKind[Int($0)] == .whitespace }
+                guard !words.isEmpty else { return }
+                let phrase = words.map { string($0.startIndex..<$0.endIndex) }.joined(separator: " ")
+                terms.append(Term(phrase, isPhrase: true, isComplete: complete))
+            }
+            var start = 0
+            var inPhrase = false
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if inPhrase {
+                    guard byte == UInt8(ascii: "\"") else { continue }
+                    addPhrase(start, index, complete: true)
+                    inPhrase = false
+                    start = index + 1
+                } else if byte == UInt8(ascii: "\"") {
+                    addWord(start, index, complete: true)
+                    inPhrase = true
+                    start = index + 1
+                } else if asciiKind[Int(byte)] == .whitespace {
+                    addWord(start, index, complete: true)
+                    start = index + 1
+                }
+            }
+            if inPhrase { addPhrase(start, bytes.count, complete: false) } else { addWord(start, bytes.count, complete: false) }
+            return terms
+        }
+    }
+
+    /// What each ASCII byte is to the split, taken from `Character`'s own properties so that both
+    /// paths agree.
+    private enum ASCIIKind { case whitespace, punctuation, other }
+    private static let asciiKind: [ASCIIKind] = (0..<128).map { value in
+        let character = Character(Unicode.Scalar(UInt8(value)))
+        return character.isWhitespace ? .whitespace : character.isPunctuation ? .punctuation : .other
     }
 
     private static func trimmingPunctuation(_ word: String) -> String {

@@ -1,4 +1,4 @@
-import LimelightQuery
+@testable import LimelightQuery
 import Testing
 
 @Suite("Free text from user input")
@@ -39,5 +39,21 @@ struct FreeTextTests {
                 == .comparison(Comparison(.anyIncludingContent, .equal, Q.string("new york", Q.cdwt))))
         #expect(FreeText("  ").expression == nil)
         #expect(FreeText("a*b?c").expression?.description == #"** == "a\*b\?c"cdwt"#)
+    }
+
+    @Test("ASCII text splits on its bytes exactly as character by character")
+    func asciiFastPath() {
+        let alphabet: [Character] = Array("ab Z9.,!?-_()+<>$'") + ["\"", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\r\n"]
+        var state: UInt64 = 42
+        for _ in 0..<5_000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            for _ in 0..<Int(state >> 60) + 1 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1
+                text.append(alphabet[Int((state >> 33) % UInt64(alphabet.count))])
+            }
+            #expect(FreeText(text) == FreeText(characters: text), "\(text.debugDescription)")
+        }
+        #expect(FreeText(#"  "new york" café"#) == FreeText(characters: #"  "new york" café"#))
     }
 }
