@@ -92,7 +92,7 @@ extension AppIndex {
             return try ranker.search(snapshot, request).map { ranked in
                 let reader = snapshot.segments[ranked.segment].reader
                 var hit = try options.identifiersOnly
-                    ? Self.identifierHit(key: reader.key(of: ranked.document))
+                    ? reader.withKey(of: ranked.document, Self.identifierHit(key:))
                     : Self.hit(reader.storedDocument(ranked.document).stored, fetch: options.fetchAttributes)
                 hit.score = ranked.score
                 hit.explanation = ranked.explanation
@@ -104,14 +104,18 @@ extension AppIndex {
     }
 
     /// A hit holding only the identifier and index name parsed from an item's engine key.
-    static func identifierHit(key: String) throws -> SearchHit {
+    static func identifierHit(key: UnsafeRawBufferPointer) throws -> SearchHit {
         var indexName = ""
         var identifier = key
-        if let separator = key.utf8.firstIndex(of: 0) {
-            indexName = String(key[..<separator])
-            identifier = String(key[key.utf8.index(after: separator)...])
+        if let separator = key.firstIndex(of: 0) {
+            indexName = try LimelightCore.ByteReader.string(fromUTF8: UnsafeRawBufferPointer(rebasing: key[..<separator]))
+            identifier = UnsafeRawBufferPointer(rebasing: key[(separator + 1)...])
         }
-        return SearchHit(uniqueIdentifier: identifier, indexName: indexName, item: try StoredItem(uniqueIdentifier: identifier, attributes: [:]))
+        let uniqueIdentifier = try LimelightCore.ByteReader.string(fromUTF8: identifier)
+        let item = StoredItem(
+            uncheckedIdentifier: uniqueIdentifier, domainIdentifier: nil, expirationDate: nil, isUpdate: false, attributes: [:],
+            customAttributes: [])
+        return SearchHit(uniqueIdentifier: uniqueIdentifier, indexName: indexName, item: item)
     }
 
     /// Builds the cached answers of the expensive prefixes of the current snapshot's large segments

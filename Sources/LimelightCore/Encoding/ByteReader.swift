@@ -102,10 +102,14 @@ public struct ByteReader {
     /// Reads a length-prefixed UTF-8 string; invalid UTF-8 is an error.
     public mutating func readString() throws -> String {
         let count = try readLength(limit: remaining)
-        let slice = try readSlice(count)
+        return try Self.string(fromUTF8: try readSlice(count))
+    }
+
+    /// The string whose UTF-8 bytes are `bytes`; invalid UTF-8 is an error.
+    public static func string(fromUTF8 bytes: UnsafeRawBufferPointer) throws -> String {
         // ASCII (most keys and names) is valid UTF-8 as it is: no validation pass is needed.
-        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
-        guard let string = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        guard let string = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
             throw StorageError.corrupt("invalid UTF-8 in stored string")
         }
         return string

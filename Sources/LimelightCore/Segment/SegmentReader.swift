@@ -229,6 +229,14 @@ public final class SegmentReader: @unchecked Sendable {
         return try reader.readString()
     }
 
+    /// Calls `body` with the UTF-8 bytes of the key of `document` (valid only during the call),
+    /// so that a caller taking the key apart needs no string of it whole.
+    public func withKey<Result>(of document: UInt32, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        var reader = ByteReader(try storedEntry(document))
+        let count = try reader.readLength(limit: reader.remaining)
+        return try body(try reader.readSlice(count))
+    }
+
     /// The local id of the document with `key`, if the segment holds one (deleted or not).
     public func document(withKey key: String) throws -> UInt32? {
         var key = key
