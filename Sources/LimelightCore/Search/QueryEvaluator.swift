@@ -129,17 +129,12 @@ public struct QueryEvaluator {
                 .documents(within: candidates)
         case .range(let field, let lower, let upper, let includeLower, let includeUpper):
             guard let column = reader.column(field) else { return [] }
-            if candidates == nil {
+            guard let candidates else {
                 let inRange = column.documents(
                     lower: lower, upper: upper, includeLower: includeLower, includeUpper: includeUpper, limit: reader.documentCount)
                 return segment.live.hasDeletions ? inRange.filter(segment.live.isLive) : inRange
             }
-            return filterLive(candidates) { document in
-                guard let value = column.value(document) else { return false }
-                if let lower, includeLower ? value < lower : value <= lower { return false }
-                if let upper, includeUpper ? value > upper : value >= upper { return false }
-                return true
-            }
+            return column.documents(among: candidates, lower: lower, upper: upper, includeLower: includeLower, includeUpper: includeUpper)
         case .hasNumber(let field):
             guard let column = reader.column(field) else { return [] }
             return filterLive(candidates) { column.value($0) != nil }
