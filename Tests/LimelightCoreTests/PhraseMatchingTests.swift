@@ -20,8 +20,8 @@ import Testing
         let engine = try SearchEngine.open(directory: directory.path)
         try engine.commit(batch)
         let snapshot = engine.snapshot()
-        for _ in 0..<60 {
-            var phrase = (0..<Int.random(in: 2...3, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
+        for _ in 0..<120 {
+            var phrase = (0..<Int.random(in: 2...4, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
             // The last word as a prefix: "a" and "b" expand to several terms.
             let lastIsPrefix = Bool.random(using: &random)
             if lastIsPrefix { phrase[phrase.count - 1] = String(phrase[phrase.count - 1].prefix(1)) }

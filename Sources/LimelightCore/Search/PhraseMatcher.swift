@@ -62,9 +62,7 @@ struct PhraseMatcher {
         let order = iterators.indices.sorted { infos[$0].documentFrequency < infos[$1].documentFrequency }
         let lead = order[0]
         var result: [UInt32] = []
-        var positions: [UInt32] = []
-        var starts = [Int](repeating: 0, count: iterators.count + 1)
-        var cursors: [Int] = []
+        var phraseStarts: [UInt32] = []
         var candidateIndex = 0
         guard try iterators[lead].next() else { return [] }
         var document = iterators[lead].document
@@ -86,17 +84,56 @@ struct PhraseMatcher {
                     continue search
                 }
             }
-            positions.removeAll(keepingCapacity: true)
-            for slot in iterators.indices {
-                starts[slot] = positions.count
-                try iterators[slot].appendPositions(to: &positions)
-            }
-            starts[iterators.count] = positions.count
-            if Self.hasConsecutiveRun(positions, starts, cursors: &cursors) { result.append(document) }
+            if try Self.hasPhrase(&iterators, starts: &phraseStarts) { result.append(document) }
             guard try iterators[lead].next() else { break }
             document = iterators[lead].document
         }
         return result
+    }
+
+    /// Whether the phrase occurs in the document all `iterators` are on (iterator k holds the
+    /// phrase's k-th term): some start s with term k at position s + k for every k.
+    ///
+    /// The term with the fewest positions in the document gives the possible starts; each other
+    /// term's positions are then read only until they have settled every start left (the rest
+    /// are skipped, not decoded), and the search stops once no start is left.
+    /// - Parameter starts: scratch space, overwritten.
+    static func hasPhrase(_ iterators: inout [PostingsIterator], starts scratch: inout [UInt32]) throws -> Bool {
+        var anchor = 0
+        for slot in iterators.indices where iterators[slot].frequency < iterators[anchor].frequency { anchor = slot }
+        // A document has as many positions as its frequency, so the starts fit.
+        let needed = Int(iterators[anchor].frequency)
+        if scratch.count < needed { scratch = [UInt32](repeating: 0, count: max(needed, scratch.count * 2)) }
+        return try scratch.withUnsafeMutableBufferPointer { starts in
+            var count = 0
+            let anchorShift = UInt32(anchor)
+            try iterators[anchor].forEachPosition { position in
+                if position >= anchorShift && count < starts.count {
+                    starts[count] = position - anchorShift
+                    count += 1
+                }
+                return true
+            }
+            for slot in iterators.indices where slot != anchor {
+                guard count > 0 else { return false }
+                let shift = UInt32(slot)
+                var read = 0
+                var kept = 0
+                try iterators[slot].forEachPosition { position in
+                    guard position >= shift else { return true }
+                    let start = position - shift
+                    while read < count && starts[read] < start { read += 1 }
+                    if read < count && starts[read] == start {
+                        starts[kept] = start
+                        kept += 1
+                        read += 1
+                    }
+                    return read < count
+                }
+                count = kept
+            }
+            return count > 0
+        }
     }
 
     /// Whether some p has p in the first run of `positions`, p+1 in the second, … (run k is

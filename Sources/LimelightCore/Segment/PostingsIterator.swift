@@ -244,6 +244,26 @@ public struct PostingsIterator {
         positionsReader!.offset = offset
     }
 
+    /// Calls `body` with the current document's positions in ascending order until it returns
+    /// false (text fields only); the positions not visited are skipped when the iterator moves on.
+    @inline(__always)
+    mutating func forEachPosition(_ body: (UInt32) throws -> Bool) throws {
+        try skipToCurrentPositions()
+        guard let reader = positionsReader else { return }
+        let buffer = reader.buffer
+        var offset = reader.offset
+        var last: UInt32 = 0
+        var left = pendingPositions
+        while left > 0 {
+            last = last &+ UInt32(truncatingIfNeeded: try ByteReader.varInt(in: buffer, at: &offset))
+            left -= 1
+            if !(try body(last)) { break }
+        }
+        positionsReader!.offset = offset
+        positionsToSkip = left
+        pendingPositions = 0
+    }
+
     /// Appends the current document's positions to `output` exactly as they are encoded (for merging,
     /// where positions do not change), without decoding them.
     mutating func appendEncodedPositions(to output: inout [UInt8]) throws {
