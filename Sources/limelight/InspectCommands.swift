@@ -117,7 +117,7 @@ struct StatusCommand: ParsableCommand {
         if json {
             let object: [String: Any] = [
                 "bundleIdentifier": app.bundleIdentifier, "store": options.store, "indexes": indexes,
-                "protection": options.protection?.rawValue ?? "none",
+                "protection": ProtectionClass.name(of: options.protection),
                 "protectedClasses": try LimelightStore.shared(path: options.store).protectionClasses(of: app.bundleIdentifier).map(\.rawValue),
                 "documents": statistics.documentCount, "segments": statistics.segmentCount,
                 "segmentBytes": statistics.segmentBytes, "logBytes": statistics.logBytes,

@@ -36,6 +36,15 @@ public enum ProtectionClass: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The name that stands for unprotected content where classes are named by text: the daemon's
+    /// `protection` parameter and the CLI's status output.
+    public static let unprotectedName = "none"
+
+    /// The name of `protectionClass` as text: its raw value, or ``unprotectedName`` for nil.
+    public static func name(of protectionClass: ProtectionClass?) -> String {
+        protectionClass?.rawValue ?? unprotectedName
+    }
+
     /// Whether locking takes this class's key away from indexes not yet open.
     var isKeyDiscardedOnLock: Bool { self != .completeUntilFirstUserAuthentication }
 

@@ -55,9 +55,9 @@ extension RemoteSearchableIndexClient {
         }
     }
 
-    /// The `protection` parameter's value naming these classes ("none" for unprotected content).
+    /// The `protection` parameter's value naming these classes (``ProtectionClass/unprotectedName`` for unprotected content).
     public static func protectionParameter(_ classes: [ProtectionClass?]) -> String {
-        classes.map { $0?.rawValue ?? "none" }.joined(separator: ",")
+        classes.map(ProtectionClass.name(of:)).joined(separator: ",")
     }
 
     private static func parameters(

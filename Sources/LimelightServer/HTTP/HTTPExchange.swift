@@ -67,7 +67,7 @@ enum HTTPExchange {
         guard let list = query(request, "protection") else { return [] }
         var classes: [ProtectionClass?] = []
         for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            classes.append(name == "none" ? nil : try WriteRequestDecoding.protectionClass(named: name, field: "protection"))
+            classes.append(name == ProtectionClass.unprotectedName ? nil : try WriteRequestDecoding.protectionClass(named: name, field: "protection"))
         }
         return classes
     }
