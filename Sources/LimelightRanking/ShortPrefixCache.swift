@@ -183,6 +183,21 @@ public final class ShortPrefixCache: Sendable {
     /// The number of entries.
     public var count: Int { entries.withLock { $0.count } }
 
+    /// The memory the cached documents take, in bytes (their arrays' elements; the dictionaries'
+    /// own overhead aside).
+    public var byteCount: Int {
+        let entryBytes = entries.withLock { entries in
+            entries.values.reduce(0) { total, entry in
+                total + entry.documents.count * 4 + entry.relevance.count * 8 + entry.keys.count * 4 + entry.rankOrder.count * 4
+                    + entry.deeper.count * 4 + entry.deeperRelevance.count * 8 + entry.deeperKeys.count * 4
+            }
+        }
+        let mergedBytes = merged.withLock { merged in
+            merged.values.reduce(0) { $0 + $1.documents.count * 4 + $1.frequencies.count * 4 }
+        }
+        return entryBytes + mergedBytes
+    }
+
     /// How many merged postings lists of short prefixes the cache holds.
     public var mergedPostingsCount: Int { merged.withLock { $0.count } }
 

@@ -62,7 +62,9 @@ struct BenchQueriesCommand: ParsableCommand {
         FileHandle.standardError.write(Data(String(format: "indexed %d items in %.1f s (%d segment(s))\n", items.count, Date().timeIntervalSince(clock), app.snapshot().segments.count).utf8))
         let warming = Date()
         let entries = try app.warmSearchCaches()
-        FileHandle.standardError.write(Data(String(format: "warmed the short-prefix cache: %d prefixes in %.2f s\n", entries, Date().timeIntervalSince(warming)).utf8))
+        FileHandle.standardError.write(Data(String(
+            format: "warmed the short-prefix cache: %d prefixes in %.2f s (%.1f MB of cached documents)\n", entries,
+            Date().timeIntervalSince(warming), Double(AppIndex.searchCacheByteCount) / 1_048_576).utf8))
         return app
     }
 

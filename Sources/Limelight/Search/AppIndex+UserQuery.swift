@@ -128,6 +128,9 @@ extension AppIndex {
         try Self.shortPrefixCache.warm(snapshot(), parameters: Self.userQueryRanking, now: now.timeIntervalSince1970)
     }
 
+    /// The memory the process-wide short-prefix cache's documents take, in bytes.
+    public static var searchCacheByteCount: Int { shortPrefixCache.byteCount }
+
     /// Runs typed text as a ranked user query (the form the command line calls).
     public func searchUserQuery(text: String, limit: Int = 20, explain: Bool = false) throws(CSSearchQueryError) -> [SearchHit] {
         try searchUserQuery(text: text, options: UserQueryOptions(limit: limit, explain: explain))
