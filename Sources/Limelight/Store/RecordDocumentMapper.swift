@@ -28,8 +28,17 @@ enum RecordDocumentMapper {
         }
     }
 
-    /// Plans of built-in attributes by stored name (nil: not in the catalogue).
-    private static let builtInPlans = Mutex<[String: AttributePlan?]>([:])
+    /// Plans of the built-in attributes by name and Spotlight alias (as
+    /// ``AttributeCatalogue/attribute(named:)`` finds them), worked out once: read by every mapping
+    /// thread without a lock.
+    private static let builtInPlans: [String: AttributePlan] = {
+        var table: [String: AttributePlan] = [:]
+        for definition in AttributeCatalogue.all {
+            let plan = AttributePlan(definition)
+            for key in [definition.name] + definition.spotlightAliases where table[key] == nil { table[key] = plan }
+        }
+        return table
+    }()
     /// `contentTypeTree` values by content type, bounded by ``typeTreeCacheLimit``.
     private static let typeTrees = Mutex<[String: [String]]>([:])
     private static let typeTreeCacheLimit = 4096
@@ -104,19 +113,11 @@ enum RecordDocumentMapper {
     private static func attributes(of item: StoredItem) -> [(plan: AttributePlan, value: AttributeValue)] {
         var result: [(plan: AttributePlan, value: AttributeValue)] = []
         result.reserveCapacity(item.attributes.count + item.customAttributes.count + 1)
-        builtInPlans.withLock { plans in
-            func add(_ name: String, _ value: AttributeValue) {
-                let plan: AttributePlan?
-                if let known = plans[name] {
-                    plan = known
-                } else {
-                    plan = AttributeCatalogue.attribute(named: name).map(AttributePlan.init)
-                    plans[name] = plan
-                }
-                if let plan { result.append((plan, value)) }
-            }
-            for (name, value) in item.attributes { add(name, value) }
-            if let contentType = item.contentType { add("contentTypeTree", .strings(typeTree(of: contentType))) }
+        for (name, value) in item.attributes {
+            if let plan = builtInPlans[name] { result.append((plan, value)) }
+        }
+        if let contentType = item.contentType, let plan = builtInPlans["contentTypeTree"] {
+            result.append((plan, .strings(typeTree(of: contentType))))
         }
         for custom in item.customAttributes.values { result.append((AttributePlan(custom.definition), custom.value)) }
         result.sort { $0.plan.name < $1.plan.name }
