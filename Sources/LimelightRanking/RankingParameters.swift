@@ -58,7 +58,10 @@ public struct RankingFeatures: Sendable, Hashable {
 /// The parameters of the ranking function.
 public struct RankingParameters: Sendable, Hashable {
     /// The fields searched and their weights.
-    public var fields: [RankedField]
+    public var fields: [RankedField] { didSet { fieldNames = fields.map(\.field) } }
+    /// The names of ``fields``, in order, kept as one array so that segments and snapshots can
+    /// recognise the same field list from one query to the next without comparing its names.
+    public private(set) var fieldNames: [String]
     /// BM25 term-frequency saturation.
     public var k1: Double
     /// How much a prefix-only match counts relative to a whole-word match.
@@ -75,6 +78,7 @@ public struct RankingParameters: Sendable, Hashable {
         features: RankingFeatures = RankingFeatures()
     ) {
         self.fields = fields
+        fieldNames = fields.map(\.field)
         self.k1 = k1
         self.prefixFactor = prefixFactor
         self.sameFieldBonus = sameFieldBonus

@@ -22,7 +22,7 @@ struct ScoringContext {
         self.cache = cache
         self.parameters = parameters
         self.now = now
-        averageLengths = parameters.fields.map { snapshot.fieldStatistics($0.field).averageLength }
+        averageLengths = snapshot.averageLengths(of: parameters.fieldNames)
         var engaged: [Int: Double] = [:]
         for (key, count) in engagement {
             if let location = try? snapshot.document(withKey: key) {
@@ -49,9 +49,7 @@ struct SegmentScorer {
     /// nil where the segment lacks the field). Callers resolve them once per query rather than
     /// per word; queries the prefix cache answers need none.
     func rankedFields() -> [FieldReader?] {
-        context.parameters.fields.map { field in
-            segment.reader.field(field.field).flatMap { $0.statistics.kind == .text ? $0 : nil }
-        }
+        segment.reader.textFields(named: context.parameters.fieldNames)
     }
 
     /// A word with what scoring it reads first from the segment's dictionaries, looked up once:

@@ -23,6 +23,8 @@ public final class Snapshot: Sendable {
     public let sequence: UInt64
     /// ``fieldStatistics(_:)`` by field, computed once (every ranked query asks for them).
     private let statistics = Mutex<[String: (documentCount: Int, averageLength: Double)]>([:])
+    /// The last list of fields ``averageLengths(of:)`` was asked for, with the lengths.
+    private let lastAverageLengths = Mutex<(names: [String], lengths: [Double])?>(nil)
 
     init(segments: [SegmentSnapshot], metadata: [String: [UInt8]], sequence: UInt64) {
         self.segments = segments
@@ -48,6 +50,15 @@ public final class Snapshot: Sendable {
     public func storedDocument(withKey key: String) throws -> [UInt8]? {
         guard let (segment, document) = try document(withKey: key) else { return nil }
         return try segments[segment].reader.storedDocument(document).stored
+    }
+
+    /// The average length of each of the named fields (see ``fieldStatistics(_:)``), in order. The
+    /// last list asked for is remembered, as ranked queries ask for the same one every time.
+    public func averageLengths(of names: [String]) -> [Double] {
+        if let last = lastAverageLengths.withLock({ $0 }), last.names == names { return last.lengths }
+        let lengths = names.map { fieldStatistics($0).averageLength }
+        lastAverageLengths.withLock { $0 = (names, lengths) }
+        return lengths
     }
 
     /// Corpus-wide statistics of a text field across live and deleted documents (as BM25 uses them).

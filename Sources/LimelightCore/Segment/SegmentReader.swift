@@ -139,6 +139,8 @@ public final class SegmentReader: @unchecked Sendable {
     private let storedOffsets: UnsafeRawBufferPointer
     private let keyFilter: KeyFilter
     private let keyField: FieldReader?
+    /// The last list of text fields asked for by name, with their readers (see ``textFields(named:)``).
+    private let lastTextFields = Mutex<(names: [String], fields: [FieldReader?])?>(nil)
     /// Trigram indexes of the fields whose dictionaries substring scans have needed.
     private let trigramIndexes = Mutex<[String: TrigramIndex]>([:])
     /// The size of the segment in bytes.
@@ -223,6 +225,16 @@ public final class SegmentReader: @unchecked Sendable {
 
     /// The field named `name`, or nil when no document of this segment has it.
     public func field(_ name: String) -> FieldReader? { fieldsByName[name] }
+
+    /// The reader of each of the named fields that is a text field of this segment (nil for the
+    /// others), in order. The last list asked for is remembered: ranked queries ask for the same
+    /// list every time, and recognising it (the same array) is cheaper than finding each field.
+    public func textFields(named names: [String]) -> [FieldReader?] {
+        if let last = lastTextFields.withLock({ $0 }), last.names == names { return last.fields }
+        let fields = names.map { name in fieldsByName[name].flatMap { $0.statistics.kind == .text ? $0 : nil } }
+        lastTextFields.withLock { $0 = (names, fields) }
+        return fields
+    }
 
     /// Builds the trigram indexes of the text fields whose dictionaries are large, ahead of the
     /// first infix or suffix query that would otherwise build them (tens of milliseconds for a
