@@ -104,7 +104,7 @@ public struct UserQueryRanker: Sendable {
                     document, relevance: matches.relevance[cursor], matchedWords: matches.matchedWords[cursor],
                     wordCount: request.words.count, requireAll: request.requireAllWords)
                 if let threshold = collector.threshold, score < threshold { continue }
-                if checkEach, let filter = request.filter, try evaluator.evaluate(filter, within: [document]).isEmpty { continue }
+                if checkEach, let filter = request.filter, !(try evaluator.matches(filter, document: document)) { continue }
                 collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
                 // With every word required, every hit matched them all (the default below).
                 if !request.requireAllWords { matchedCounts[segmentIndex << 32 | Int(document)] = matches.matchedWords[cursor] }

@@ -92,6 +92,37 @@ public struct QueryEvaluator {
         return min(count, (inside + 1) * count / samples)
     }
 
+    /// Whether the live document `document` matches `query`. Ranges and presence tests read the
+    /// column directly and boolean clauses combine them without building document lists, so that
+    /// testing a few documents against a broad filter (such as expiration) costs next to nothing;
+    /// other clauses are evaluated among `[document]`.
+    public func matches(_ query: EngineQuery, document: UInt32) throws -> Bool {
+        switch query {
+        case .all:
+            return true
+        case .none:
+            return false
+        case .range(let field, let lower, let upper, let includeLower, let includeUpper):
+            // No value (NaN) is never inside.
+            guard let value = reader.column(field)?.value(document) else { return false }
+            if let lower, includeLower ? !(value >= lower) : !(value > lower) { return false }
+            if let upper, includeUpper ? !(value <= upper) : !(value < upper) { return false }
+            return true
+        case .hasNumber(let field):
+            return reader.column(field)?.value(document) != nil
+        case .and(let clauses):
+            for clause in clauses where !(try matches(clause, document: document)) { return false }
+            return true
+        case .or(let clauses):
+            for clause in clauses where try matches(clause, document: document) { return true }
+            return false
+        case .not(let inner):
+            return !(try matches(inner, document: document))
+        default:
+            return !(try evaluate(query, within: [document]).isEmpty)
+        }
+    }
+
     /// The matching live documents among `candidates` (ascending; nil: the whole segment).
     public func evaluate(_ query: EngineQuery, within candidates: [UInt32]?) throws -> [UInt32] {
         if let candidates, candidates.isEmpty { return [] }
