@@ -140,7 +140,6 @@ struct SegmentScorer {
         var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
         var exactFrequency = 0
         var prefixFrequency = 0
-        let reader = segment.reader
         let factor = context.parameters.prefixFactor
         for (fieldIndex, field) in context.parameters.fields.enumerated() {
             guard let fieldReader = rankedFields[fieldIndex] else { continue }
