@@ -21,8 +21,6 @@ public final class Snapshot: Sendable {
     public let metadata: [String: [UInt8]]
     /// The log sequence number of the last batch included.
     public let sequence: UInt64
-    /// ``fieldStatistics(_:)`` by field, computed once (every ranked query asks for them).
-    private let statistics = Mutex<[String: (documentCount: Int, averageLength: Double)]>([:])
     /// The last list of fields ``averageLengths(of:)`` was asked for, with the lengths.
     private let lastAverageLengths = Mutex<(names: [String], lengths: [Double])?>(nil)
 
@@ -63,7 +61,6 @@ public final class Snapshot: Sendable {
 
     /// Corpus-wide statistics of a text field across live and deleted documents (as BM25 uses them).
     public func fieldStatistics(_ field: String) -> (documentCount: Int, averageLength: Double) {
-        if let known = statistics.withLock({ $0[field] }) { return known }
         var documents = 0
         var total: UInt64 = 0
         for segment in segments {
@@ -71,9 +68,7 @@ public final class Snapshot: Sendable {
             documents += reader.statistics.documentCount
             total += reader.statistics.totalLength
         }
-        let result = (documentCount: documents, averageLength: documents == 0 ? 1 : max(1, Double(total) / Double(documents)))
-        statistics.withLock { $0[field] = result }
-        return result
+        return (documents, documents == 0 ? 1 : max(1, Double(total) / Double(documents)))
     }
 
     /// The number of documents containing `term` in `field`, summed over segments.

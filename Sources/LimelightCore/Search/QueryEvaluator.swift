@@ -82,10 +82,8 @@ public struct QueryEvaluator {
         let count = reader.documentCount
         let samples = min(count, 256)
         var inside = 0
-        for index in 0..<samples {
-            guard let value = column.value(UInt32(index * count / samples)) else { continue }
-            if let lower, includeLower ? value < lower : value <= lower { continue }
-            if let upper, includeUpper ? value > upper : value >= upper { continue }
+        for index in 0..<samples
+        where column.holds(UInt32(index * count / samples), lower: lower, upper: upper, includeLower: includeLower, includeUpper: includeUpper) {
             inside += 1
         }
         // Round up so that a range the sample missed still costs something.
@@ -103,11 +101,7 @@ public struct QueryEvaluator {
         case .none:
             return false
         case .range(let field, let lower, let upper, let includeLower, let includeUpper):
-            // No value (NaN) is never inside.
-            guard let value = reader.column(field)?.value(document) else { return false }
-            if let lower, includeLower ? !(value >= lower) : !(value > lower) { return false }
-            if let upper, includeUpper ? !(value <= upper) : !(value < upper) { return false }
-            return true
+            return reader.column(field)?.holds(document, lower: lower, upper: upper, includeLower: includeLower, includeUpper: includeUpper) ?? false
         case .hasNumber(let field):
             return reader.column(field)?.value(document) != nil
         case .and(let clauses):

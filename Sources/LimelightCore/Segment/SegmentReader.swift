@@ -76,6 +76,14 @@ public struct NumericColumn: @unchecked Sendable {
         }
     }
 
+    /// Whether `document` has a value in the range (a bound that is nil is open).
+    public func holds(_ document: UInt32, lower: Double?, upper: Double?, includeLower: Bool, includeUpper: Bool) -> Bool {
+        guard let value = value(document) else { return false }
+        if let lower, includeLower ? !(value >= lower) : !(value > lower) { return false }
+        if let upper, includeUpper ? !(value <= upper) : !(value < upper) { return false }
+        return true
+    }
+
     /// The range as closed bounds (an open bound moves to the next representable value); nil
     /// when nothing can lie inside. NaN (no value) compares false with both, so it never does.
     private static func closedBounds(
@@ -286,8 +294,7 @@ public final class SegmentReader: @unchecked Sendable {
 
     /// The key of `document` (its stored bytes are not read).
     public func key(of document: UInt32) throws -> String {
-        var reader = ByteReader(try storedEntry(document))
-        return try reader.readString()
+        try withKey(of: document, ByteReader.string(fromUTF8:))
     }
 
     /// Calls `body` with the UTF-8 bytes of the key of `document` (valid only during the call),
