@@ -60,6 +60,15 @@ public struct UserQueryRanker: Sendable {
         var collector = TopCollector(limit: request.limit)
         var matchedCounts: [Int: Int] = [:]
         for (segmentIndex, segment) in snapshot.segments.enumerated() {
+            // The filter as this segment's columns settle it: a filter every document passes
+            // (nothing here has expired) costs nothing further.
+            var request = request
+            let evaluator = QueryEvaluator(segment: segment)
+            switch request.filter.map(evaluator.simplified) {
+            case .none?: continue
+            case .all?: request.filter = nil
+            case let filter: request.filter = filter
+            }
             let scorer = SegmentScorer(segment: segment, context: context)
             var cacheFellShort = false
             if let cache, request.words.count == 1, let entry = try cache.answer(for: scorer, word: request.words[0], parameters: parameters, now: request.now) {
@@ -69,7 +78,6 @@ public struct UserQueryRanker: Sendable {
             // Past the cache, the words are looked up in the segment's dictionaries once.
             let query = try scorer.resolve(request.words)
             if let cache, !cacheFellShort, try searchAroundCachedPivot(cache, scorer, query, segmentIndex, request, &collector) { continue }
-            let evaluator = QueryEvaluator(segment: segment)
             // A filter that keeps few documents (a narrow range, a small domain) is evaluated first,
             // and the words are scored only among the documents it keeps. So is a filter that left
             // too few of a cached prefix's best documents: the prefix matches most documents, and

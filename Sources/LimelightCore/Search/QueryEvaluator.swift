@@ -13,9 +13,10 @@ public struct QueryEvaluator {
 
     private var reader: SegmentReader { segment.reader }
 
-    /// The matching live documents in ascending order.
+    /// The matching live documents in ascending order (ranges the column bounds settle are not
+    /// read; see ``simplified(_:)``).
     public func evaluate(_ query: EngineQuery) throws -> [UInt32] {
-        try evaluate(query, within: nil)
+        try evaluate(simplified(query), within: nil)
     }
 
     /// The first `limit` matching live documents, in ascending order: the start of what
@@ -25,6 +26,7 @@ public struct QueryEvaluator {
     public func firstDocuments(_ query: EngineQuery, limit: Int) throws -> [UInt32] {
         let count = reader.documentCount
         guard limit > 0 else { return [] }
+        let query = simplified(query)
         guard limit < count / 16 else { return Array(try evaluate(query).prefix(limit)) }
         var result: [UInt32] = []
         var start = 0
@@ -39,6 +41,53 @@ public struct QueryEvaluator {
             window *= 4
         }
         return result
+    }
+
+    /// `query` with the range and presence tests that this segment's column bounds settle replaced
+    /// by ``EngineQuery/all`` or ``EngineQuery/none``, and boolean clauses folded: it matches the
+    /// same documents here. A filter every document passes (such as "not expired" when nothing in
+    /// the segment has expired) becomes `.all`, and searches skip it.
+    public func simplified(_ query: EngineQuery) -> EngineQuery {
+        switch query {
+        case .range(let field, let lower, let upper, let includeLower, let includeUpper):
+            guard let bounds = reader.columnBounds(field),
+                let (low, high) = NumericColumn.closedBounds(lower, upper, includeLower, includeUpper)
+            else { return .none }
+            if !bounds.hasMissing && bounds.lowest >= low && bounds.highest <= high { return .all }
+            if bounds.highest < low || bounds.lowest > high { return .none }
+            return query
+        case .hasNumber(let field):
+            guard let bounds = reader.columnBounds(field) else { return .none }
+            return bounds.hasMissing ? query : .all
+        case .and(let clauses):
+            var kept: [EngineQuery] = []
+            for clause in clauses {
+                switch simplified(clause) {
+                case .all: continue
+                case .none: return .none
+                case let other: kept.append(other)
+                }
+            }
+            return kept.isEmpty ? .all : kept.count == 1 ? kept[0] : .and(kept)
+        case .or(let clauses):
+            var kept: [EngineQuery] = []
+            for clause in clauses {
+                switch simplified(clause) {
+                case .all: return .all
+                case .none: continue
+                case let other: kept.append(other)
+                }
+            }
+            return kept.isEmpty ? .none : kept.count == 1 ? kept[0] : .or(kept)
+        case .not(let inner):
+            switch simplified(inner) {
+            case .all: return .none
+            case .none: return .all
+            case let other: return .not(other)
+            }
+        default:
+            return query
+        }
     }
 
     /// An upper bound on the number of documents `query` matches, used to order conjunctions.

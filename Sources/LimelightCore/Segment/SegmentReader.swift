@@ -51,6 +51,32 @@ public struct NumericColumn: @unchecked Sendable {
         return value.isNaN ? nil : value
     }
 
+    /// The smallest and largest value of the column, and whether some document has none.
+    public struct Bounds: Sendable, Equatable {
+        /// The smallest value (+infinity when no document has one).
+        public var lowest = Double.infinity
+        /// The largest value (-infinity when no document has one).
+        public var highest = -Double.infinity
+        /// Whether some document has no value.
+        public var hasMissing = false
+    }
+
+    /// The column's bounds, in one pass over its values.
+    public func bounds() -> Bounds {
+        var result = Bounds()
+        let count = bytes.count / 8
+        for index in 0..<count {
+            let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+            if value.isNaN {
+                result.hasMissing = true
+            } else {
+                result.lowest = Swift.min(result.lowest, value)
+                result.highest = Swift.max(result.highest, value)
+            }
+        }
+        return result
+    }
+
     /// The documents below `limit` whose value lies in the range (a bound that is nil is open),
     /// ascending, in one pass over the column.
     public func documents(
@@ -86,7 +112,7 @@ public struct NumericColumn: @unchecked Sendable {
 
     /// The range as closed bounds (an open bound moves to the next representable value); nil
     /// when nothing can lie inside. NaN (no value) compares false with both, so it never does.
-    private static func closedBounds(
+    static func closedBounds(
         _ lower: Double?, _ upper: Double?, _ includeLower: Bool, _ includeUpper: Bool
     ) -> (Double, Double)? {
         if let lower, lower.isNaN || (!includeLower && lower == .infinity) { return nil }
@@ -149,6 +175,8 @@ public final class SegmentReader: @unchecked Sendable {
     private let keyField: FieldReader?
     /// The last list of text fields asked for by name, with their readers (see ``textFields(named:)``).
     private let lastTextFields = Mutex<(names: [String], fields: [FieldReader?])?>(nil)
+    /// Bounds of the columns that filters have been simplified with (see ``columnBounds(_:)``).
+    private let knownColumnBounds = Mutex<[String: NumericColumn.Bounds]>([:])
     /// Trigram indexes of the fields whose dictionaries substring scans have needed.
     private let trigramIndexes = Mutex<[String: TrigramIndex]>([:])
     /// The size of the segment in bytes.
@@ -267,6 +295,17 @@ public final class SegmentReader: @unchecked Sendable {
 
     /// The numeric column named `name`, or nil when no document of this segment has it.
     public func column(_ name: String) -> NumericColumn? { columns[name] }
+
+    /// The bounds of the column `name` (nil when no document has it), computed on first use:
+    /// a range every document's value lies in (such as "not yet expired") can then be dropped
+    /// from a query without reading the column per document.
+    public func columnBounds(_ name: String) -> NumericColumn.Bounds? {
+        if let known = knownColumnBounds.withLock({ $0[name] }) { return known }
+        guard let column = columns[name] else { return nil }
+        let bounds = column.bounds()
+        knownColumnBounds.withLock { $0[name] = bounds }
+        return bounds
+    }
 
     /// The names of the numeric columns.
     public var columnNames: [String] { Array(columns.keys) }
