@@ -140,7 +140,7 @@ public final class ShortPrefixCache: Sendable {
 
     /// Creates an empty cache.
     public init(
-        depth: Int = 256, deeperDepth: Int = 1024, maximumAge: Double = 600, capacity: Int = 16_384, warmingMinimumDocuments: Int = 4096,
+        depth: Int = 256, deeperDepth: Int = 1024, maximumAge: Double = 600, capacity: Int = 32_768, warmingMinimumDocuments: Int = 4096,
         warmingMinimumPostings: Int = 96
     ) {
         self.depth = depth
