@@ -25,6 +25,9 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case wrongKey(path: String)
     /// A key was given for an index that holds unencrypted data.
     case notEncrypted(path: String)
+    /// The write-ahead log records documents by their stored bytes, and the index was opened
+    /// without the ``DocumentDeriver`` that rebuilds them.
+    case documentDeriverRequired(path: String)
 
     /// A human-readable description.
     public var description: String {
@@ -42,6 +45,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .keyRequired(let path): "\(path) is encrypted: it opens only with its key"
         case .wrongKey(let path): "the key does not open \(path) (another key, or its ENCRYPTION file is damaged)"
         case .notEncrypted(let path): "\(path) holds unencrypted data and cannot be opened as an encrypted index"
+        case .documentDeriverRequired(let path):
+            "\(path) logs documents by their stored bytes: it opens only with the document deriver of the layer that wrote it (open it through LimelightStore)"
         }
     }
 }

@@ -18,6 +18,13 @@ struct BenchIndexCommand: ParsableCommand {
     @Flag(help: "Also print the index bytes per item of each field (dictionary, postings, positions).") var byField = false
     @Option(help: "Index the corpus as content of this protection class, encrypted at rest (default: unprotected).") var protection: ProtectionClass?
 
+    /// How the store opens its app engines (the log replays its records through the deriver).
+    private static let engineOptions: SearchEngine.Options = {
+        var options = SearchEngine.Options()
+        options.documentDeriver = LimelightStore.documentDeriver
+        return options
+    }()
+
     /// The passphrase of the benchmark's stores when --protection is given.
     private static let passphrase = "limelight benchmark"
 
@@ -90,7 +97,7 @@ struct BenchIndexCommand: ParsableCommand {
         let reopenedStore = try protection.map { _ in try openStore(directory + "/bulk") }
         clock = Date()
         let reopened = try reopenedStore?.app("bench.bulk", protection: protection).engine
-            ?? SearchEngine.open(directory: directory + "/bulk/apps/bench.bulk")
+            ?? SearchEngine.open(directory: directory + "/bulk/apps/bench.bulk", options: Self.engineOptions)
         let checks = protection == nil ? "checksums verified" : "decrypted and authenticated; unlocking not counted"
         print(String(format: "open time         %.3f s for %d items (%d segment(s), %@)", Date().timeIntervalSince(clock), reopened.snapshot().documentCount, reopened.snapshot().segments.count, checks))
         if let reopenedStore { try reopenedStore.close() } else { try reopened.close() }

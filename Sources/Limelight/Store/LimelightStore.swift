@@ -24,6 +24,11 @@ public final class LimelightStore: Sendable {
         var protectionClass: ProtectionClass?
     }
 
+    /// What rebuilds an app engine's documents from their stored records when its write-ahead log is
+    /// replayed (the log keeps only the records; see ``SearchEngine/Options/documentDeriver``). Every
+    /// engine of a store opens with it; open an app's engine directly only with it.
+    public static let documentDeriver: DocumentDeriver = RecordDocumentMapper.deriver
+
     /// Opens (creating if needed) the store at `path`.
     public init(path: String, quotaPerApp: Int = 10_000_000, engineOptions: SearchEngine.Options = SearchEngine.Options()) throws {
         self.path = path
@@ -92,6 +97,7 @@ public final class LimelightStore: Sendable {
         let key = AppKey(bundleIdentifier: bundleIdentifier, protectionClass: protectionClass)
         if let app = apps.withLock({ $0[key] }) { return app }
         var options = engineOptions
+        options.documentDeriver = Self.documentDeriver
         if let protectionClass {
             do {
                 options.encryptionKey = try protectedData.key(for: protectionClass)

@@ -43,6 +43,13 @@ enum RecordDocumentMapper {
     private static let typeTrees = Mutex<[String: [String]]>([:])
     private static let typeTreeCacheLimit = 4096
 
+    /// Rebuilds the engine document of stored record bytes (the engine's ``DocumentDeriver``): the
+    /// write-ahead log keeps only the key and stored bytes of the documents ``document(for:extraNumbers:)``
+    /// makes without extra numbers.
+    static let deriver: DocumentDeriver = { _, stored in document(for: try StoredRecord.decode(stored)) }
+
+    /// The engine document of `record`; `extraNumbers` adds columns the stored record does not
+    /// hold (an activity's views), which makes the document one the log keeps whole.
     static func document(for record: StoredRecord, extraNumbers: [String: Double] = [:]) -> IndexDocument {
         let item = record.item
         var fields: [FieldTerms] = []
@@ -89,7 +96,8 @@ enum RecordDocumentMapper {
         fields.append(.keywords(IndexFields.present, present))
         numbers[IndexFields.expires] = record.expirationDate.timeIntervalSince1970
         numbers[IndexFields.indexedAt] = record.indexedAt.timeIntervalSince1970
-        return IndexDocument(key: record.key, fields: fields, numbers: numbers, stored: record.encode())
+        return IndexDocument(
+            key: record.key, fields: fields, numbers: numbers, stored: record.encode(), isDerivedFromStored: extraNumbers.isEmpty)
     }
 
     /// The text field `name` holding the analysed words of `values`, a position gap between values

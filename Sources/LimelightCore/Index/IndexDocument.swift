@@ -58,15 +58,27 @@ public struct IndexDocument: Sendable, Equatable {
     public var numbers: [String: Double]
     /// The stored document, returned verbatim by searches.
     public var stored: [UInt8]
+    /// Whether the fields and numbers are exactly what the engine's ``DocumentDeriver`` makes of the
+    /// key and stored bytes: the write-ahead log then records only those, and derives the rest
+    /// again on replay (see ``SearchEngine/Options/documentDeriver``).
+    public var isDerivedFromStored: Bool
 
     /// Creates a document.
-    public init(key: String, fields: [FieldTerms] = [], numbers: [String: Double] = [:], stored: [UInt8] = []) {
+    public init(
+        key: String, fields: [FieldTerms] = [], numbers: [String: Double] = [:], stored: [UInt8] = [], isDerivedFromStored: Bool = false
+    ) {
         self.key = key
         self.fields = fields
         self.numbers = numbers
         self.stored = stored
+        self.isDerivedFromStored = isDerivedFromStored
     }
 }
+
+/// Rebuilds a document from its key and stored bytes, as the layer above the engine maps its
+/// records: the same function made every document marked ``IndexDocument/isDerivedFromStored``.
+/// It throws when the bytes do not decode.
+public typealias DocumentDeriver = @Sendable (_ key: String, _ stored: [UInt8]) throws -> IndexDocument
 
 /// The reserved keyword field that holds every document's key.
 public let keyFieldName = "_key"

@@ -30,6 +30,12 @@ public final class SearchEngine: Sendable {
         /// index opens only with its key; its segments are decrypted into memory rather than
         /// memory-mapped.
         public var encryptionKey: EncryptionKey?
+        /// Rebuilds documents marked ``IndexDocument/isDerivedFromStored`` from their key and
+        /// stored bytes. With it, the log records such documents by those alone (a fraction of
+        /// their analysed terms, so commits write and sync less) and replays them through it; an
+        /// index whose log holds such records opens only with it. Nil: every document is logged
+        /// whole.
+        public var documentDeriver: DocumentDeriver?
 
         /// Default options.
         public init() {}
@@ -105,13 +111,14 @@ public final class SearchEngine: Sendable {
             // synced; the batch is applied (and reported) only once the record is durable.
             let added = batch.addedDocuments
             let log = state.log
+            let derivable = options.documentDeriver != nil
             if added.count >= Self.concurrentBuildThreshold {
                 let (_, segment) = try concurrently(
-                    { try log.append(sequence: sequence, payload: BatchCodec.encode(batch)) },
+                    { try log.append(sequence: sequence, payload: BatchCodec.encode(batch, derivable: derivable)) },
                     { WriterState.buildSegment(added) })
                 try state.apply(batch, sequence: sequence, segment: segment)
             } else {
-                try log.append(sequence: sequence, payload: BatchCodec.encode(batch))
+                try log.append(sequence: sequence, payload: BatchCodec.encode(batch, derivable: derivable))
                 try state.apply(batch, sequence: sequence, segment: WriterState.buildSegment(added))
             }
             if state.memoryBytes > options.flushThresholdBytes || state.log.size > options.logThresholdBytes {

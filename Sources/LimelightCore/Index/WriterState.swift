@@ -76,7 +76,7 @@ struct WriterState: Sendable {
         for name in logs {
             lastLog?.close()
             let log = try WriteAheadLog(path: directory + "/" + name, key: key)
-            let result = try log.replay(repair: options.repairCorruptLog)
+            let result = try log.replay(repair: options.repairCorruptLog, deriver: options.documentDeriver)
             truncated += result.truncatedBytes
             pending.append(contentsOf: result.records)
             lastLog = log

@@ -1,19 +1,27 @@
 /// Encodes write batches into log-record payloads and back.
 ///
-/// Format (version 1): `version u8, opCount varint, ops…`; each op starts with a tag byte.
+/// Format: `version u8, opCount varint, ops…`; each op starts with a tag byte. Version 2 adds
+/// the derived upsert (`key, stored`), a document whose terms and numbers the engine's
+/// ``DocumentDeriver`` rebuilds on replay; version 1 records still decode.
 enum BatchCodec {
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
 
     private enum Tag: UInt8 {
-        case upsert = 1, deleteKey = 2, deleteTerm = 3, setMetadata = 4, precondition = 5
+        case upsert = 1, deleteKey = 2, deleteTerm = 3, setMetadata = 4, precondition = 5, derivedUpsert = 6
     }
 
-    static func encode(_ batch: WriteBatch) -> [UInt8] {
+    /// The payload of `batch`; with `derivable`, documents marked
+    /// ``IndexDocument/isDerivedFromStored`` are recorded by key and stored bytes alone.
+    static func encode(_ batch: WriteBatch, derivable: Bool = false) -> [UInt8] {
         var writer = ByteWriter(capacity: 256)
         writer.write(version)
         writer.writeVarInt(batch.operations.count)
         for operation in batch.operations {
             switch operation {
+            case .upsert(let document) where derivable && document.isDerivedFromStored:
+                writer.write(Tag.derivedUpsert.rawValue)
+                writer.writeString(document.key)
+                writer.writeBlob(document.stored)
             case .upsert(let document):
                 writer.write(Tag.upsert.rawValue)
                 encode(document, into: &writer)
@@ -59,10 +67,13 @@ enum BatchCodec {
         writer.writeBlob(document.stored)
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws -> WriteBatch {
+    /// Decodes a payload; derived upserts are rebuilt with `deriver`.
+    /// - Throws: ``StorageError/documentDeriverRequired(path:)`` (with an empty path) for a derived
+    ///   upsert without a deriver; other errors when the payload is damaged.
+    static func decode(_ bytes: UnsafeRawBufferPointer, deriver: DocumentDeriver? = nil) throws -> WriteBatch {
         var reader = ByteReader(bytes)
         let version = try reader.readByte()
-        guard version == Self.version else { throw StorageError.unsupportedVersion("log record version \(version)") }
+        guard version == 1 || version == Self.version else { throw StorageError.unsupportedVersion("log record version \(version)") }
         let count = try reader.readLength(limit: reader.remaining)
         var operations: [WriteOperation] = []
         operations.reserveCapacity(count)
@@ -72,6 +83,15 @@ enum BatchCodec {
             }
             switch tag {
             case .upsert: operations.append(.upsert(try decodeDocument(&reader)))
+            case .derivedUpsert:
+                guard version >= 2 else { throw StorageError.corrupt("derived document in a version 1 log record") }
+                let key = try reader.readString()
+                let stored = try reader.readBlob()
+                guard let deriver else { throw StorageError.documentDeriverRequired(path: "") }
+                var document = try deriver(key, stored)
+                guard document.key == key else { throw StorageError.corrupt("log record's document \(key) derives under another key") }
+                document.isDerivedFromStored = true
+                operations.append(.upsert(document))
             case .deleteKey: operations.append(.deleteKey(try reader.readString()))
             case .deleteTerm:
                 let field = try reader.readString()

@@ -46,14 +46,18 @@ final class WriteAheadLog: @unchecked Sendable {
 
     /// Reads every intact record, cutting a torn tail. With `repair`, damage in the middle is cut too
     /// (losing the records after it) instead of failing.
-    func replay(repair: Bool) throws -> ReplayResult {
+    ///
+    /// Documents logged by their stored bytes are rebuilt with `deriver`; without one, such a
+    /// record fails the replay with ``StorageError/documentDeriverRequired(path:)`` (and nothing is
+    /// cut).
+    func replay(repair: Bool, deriver: DocumentDeriver? = nil) throws -> ReplayResult {
         let bytes = try handle.read(count: size, at: 0)
         var records: [Record] = []
         var offset = 0
         var failure: Int?
         try bytes.withUnsafeBytes { raw in
             while offset < raw.count {
-                guard let (record, length) = try Self.parseRecord(raw, at: offset, key: key) else {
+                guard let (record, length) = try Self.parseRecord(raw, at: offset, key: key, deriver: deriver, path: path) else {
                     failure = offset
                     break
                 }
@@ -62,7 +66,7 @@ final class WriteAheadLog: @unchecked Sendable {
             }
         }
         guard let failedAt = failure else { return ReplayResult(records: records, truncatedBytes: 0) }
-        let intactAfter = bytes.withUnsafeBytes { Self.countIntactRecords($0, after: failedAt, key: key) }
+        let intactAfter = bytes.withUnsafeBytes { Self.countIntactRecords($0, after: failedAt, key: key, deriver: deriver) }
         if intactAfter > 0 && !repair {
             throw StorageError.corruptLog(path: path, offset: failedAt, intactRecordsAfter: intactAfter)
         }
@@ -74,7 +78,11 @@ final class WriteAheadLog: @unchecked Sendable {
     }
 
     /// Parses the record at `offset`; nil when it is torn, fails its checksum or does not decode.
-    private static func parseRecord(_ raw: UnsafeRawBufferPointer, at offset: Int, key: EncryptionKey?) throws -> (Record, Int)? {
+    /// - Throws: ``StorageError/documentDeriverRequired(path:)`` for an intact record that needs a
+    ///   deriver when there is none.
+    private static func parseRecord(
+        _ raw: UnsafeRawBufferPointer, at offset: Int, key: EncryptionKey?, deriver: DocumentDeriver?, path: String
+    ) throws -> (Record, Int)? {
         var reader = ByteReader(raw, offset: offset)
         guard reader.remaining >= headerSize,
             (try? reader.readUInt32()) == magic,
@@ -87,13 +95,21 @@ final class WriteAheadLog: @unchecked Sendable {
         guard let sequence = try? reader.readUInt64(),
             let stored = try? reader.readSlice(Int(length))
         else { return nil }
+        func decode(_ payload: UnsafeRawBufferPointer) throws -> WriteBatch? {
+            do {
+                return try BatchCodec.decode(payload, deriver: deriver)
+            } catch StorageError.documentDeriverRequired {
+                throw StorageError.documentDeriverRequired(path: path)
+            } catch {
+                return nil
+            }
+        }
         let batch: WriteBatch?
         if let key {
-            batch = key.open(stored, context: recordContext(sequence)).flatMap { plaintext in
-                plaintext.withUnsafeBytes { try? BatchCodec.decode($0) }
-            }
+            guard let plaintext = key.open(stored, context: recordContext(sequence)) else { return nil }
+            batch = try plaintext.withUnsafeBytes(decode)
         } else {
-            batch = try? BatchCodec.decode(stored)
+            batch = try decode(stored)
         }
         guard let batch else { return nil }
         return (Record(sequence: sequence, batch: batch), headerSize + Int(length))
@@ -101,12 +117,12 @@ final class WriteAheadLog: @unchecked Sendable {
 
     /// Counts records after `offset` that carry a valid magic and checksum (evidence that the damage
     /// is not a torn tail).
-    private static func countIntactRecords(_ raw: UnsafeRawBufferPointer, after offset: Int, key: EncryptionKey?) -> Int {
+    private static func countIntactRecords(_ raw: UnsafeRawBufferPointer, after offset: Int, key: EncryptionKey?, deriver: DocumentDeriver?) -> Int {
         var count = 0
         var position = offset + 1
         while position + headerSize <= raw.count {
             if raw.loadUnaligned(fromByteOffset: position, as: UInt32.self) == magic.littleEndian,
-                let parsed = try? parseRecord(raw, at: position, key: key)
+                let parsed = try? parseRecord(raw, at: position, key: key, deriver: deriver, path: "")
             {
                 count += 1
                 position += parsed.1
