@@ -33,4 +33,12 @@ import Testing
         let record = StoredRecord(indexName: "", indexedAt: created, item: items[1])
         #expect(!RecordDocumentMapper.document(for: record, extraNumbers: ["views": 3]).isDerivedFromStored)
     }
+
+    @Test func domainPrefixesNameEveryEnclosingDomain() {
+        #expect(RecordDocumentMapper.domainPrefixes("inbox") == ["inbox"])
+        #expect(RecordDocumentMapper.domainPrefixes("account.inbox.work") == ["account", "account.inbox", "account.inbox.work"])
+        #expect(RecordDocumentMapper.domainPrefixes("a..b") == ["a", "a.", "a..b"])
+        #expect(RecordDocumentMapper.domainPrefixes(".a") == ["", ".a"])
+        #expect(RecordDocumentMapper.domainPrefixes("") == [""])
+    }
 }

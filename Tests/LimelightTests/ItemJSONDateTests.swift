@@ -38,4 +38,27 @@ struct ItemJSONDateTests {
             #expect(parsed == date)
         }
     }
+
+    @Test func formatsAsFoundationDoes() {
+        let foundation = ISO8601DateFormatter()
+        foundation.timeZone = TimeZone(identifier: "UTC")
+        var generator = SystemRandomNumberGenerator()
+        // Years 1600...9999 (Gregorian in both), whole seconds, then with microseconds.
+        for _ in 0..<2000 {
+            let seconds = Int64.random(in: -11_676_096_000...253_402_300_799, using: &generator)
+            let whole = ISO8601Date.format(Date(timeIntervalSince1970: Double(seconds)))
+            #expect(whole == foundation.string(from: Date(timeIntervalSince1970: Double(seconds))))
+            let micros = Int.random(in: 1..<1_000_000, using: &generator)
+            var digits = String(micros)
+            digits = String(repeating: "0", count: 6 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            let fractional = Date(timeIntervalSince1970: Double(seconds) + Double(micros) / 1_000_000)
+            if seconds > 0 && seconds < 4_000_000_000 {  // where a double holds microseconds exactly enough
+                #expect(ISO8601Date.format(fractional) == whole.dropLast() + "." + digits + "Z", "\(seconds) + \(micros) µs")
+            }
+        }
+        #expect(ISO8601Date.format(Date(timeIntervalSince1970: .infinity)) == "9999-12-31T23:59:59Z")
+        #expect(ISO8601Date.format(Date(timeIntervalSince1970: -.infinity)) == "0000-01-01T00:00:00Z")
+        #expect(ISO8601Date.format(Date(timeIntervalSince1970: -62_167_219_199)) == "0000-01-01T00:00:01Z")
+    }
 }

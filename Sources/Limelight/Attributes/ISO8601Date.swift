@@ -77,23 +77,48 @@ public enum ISO8601Date {
             micros -= 1_000_000
         }
         let days = floorDivide(wholeSeconds, 86_400)
-        let secondOfDay = wholeSeconds - days * 86_400
+        let secondOfDay = Int(wholeSeconds - days * 86_400)
         let (year, month, day) = civilFromDays(days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(Int(secondOfDay / 3600), 2) + ":" + pad(Int(secondOfDay / 60 % 60), 2) + ":"
-        text += pad(Int(secondOfDay % 60), 2)
-        if micros > 0 {
-            var digits = pad(Int(micros), 6)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
+        // Written digit by digit: the year is 0...9999 within the range above.
+        return String(unsafeUninitializedCapacity: 27) { buffer in
+            var count = 0
+            func put(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            func put(_ value: Int, digits: Int) {
+                var divisor = 1
+                for _ in 1..<digits { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            put(year, digits: 4)
+            put(UInt8(ascii: "-"))
+            put(month, digits: 2)
+            put(UInt8(ascii: "-"))
+            put(day, digits: 2)
+            put(UInt8(ascii: "T"))
+            put(secondOfDay / 3600, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(secondOfDay / 60 % 60, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(secondOfDay % 60, digits: 2)
+            if micros > 0 {
+                // Up to six digits, without trailing zeros.
+                var fraction = Int(micros)
+                var digits = 6
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    digits -= 1
+                }
+                put(UInt8(ascii: "."))
+                put(fraction, digits: digits)
+            }
+            put(UInt8(ascii: "Z"))
+            return count
         }
-        return text + "Z"
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(abs(value))
-        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
-        return value < 0 ? "-" + padded : padded
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {

@@ -55,6 +55,7 @@ enum RecordDocumentMapper {
         var fields: [FieldTerms] = []
         fields.reserveCapacity(item.attributes.count * 2 + 8)
         var numbers = extraNumbers
+        numbers.reserveCapacity(extraNumbers.count + item.attributes.count + 2)
         var present: [String] = []
         present.reserveCapacity(item.attributes.count + 2)
         var tokens: [AnalyzedToken] = []
@@ -151,6 +152,8 @@ enum RecordDocumentMapper {
 
     /// "a.b.c" → ["a", "a.b", "a.b.c"].
     static func domainPrefixes(_ domain: String) -> [String] {
+        // Most domains have one part.
+        guard domain.utf8.contains(UInt8(ascii: ".")) else { return [domain] }
         var result: [String] = []
         var current = ""
         for (index, part) in domain.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
