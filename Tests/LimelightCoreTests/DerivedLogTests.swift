@@ -70,6 +70,27 @@ import Testing
         try engine.close()
     }
 
+    @Test func aRecordOfANewerFormatIsRefusedNotCut() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let engine = try SearchEngine.open(directory: directory.path)
+            try engine.commit(WriteBatch([.upsert(Self.derivedDocument(key: "k", title: "kept safe"))]))
+            // No close: the batch lives only in the log.
+        }
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("wal-") })
+        let log = try WriteAheadLog(path: directory.appending(name), key: nil)
+        try log.append(sequence: 2, payload: [99, 0])  // intact, but version 99
+        log.close()
+        let size = try FileManager.default.attributesOfItem(atPath: directory.appending(name))[.size] as? Int
+        do {
+            _ = try SearchEngine.open(directory: directory.path)
+            Issue.record("a record of a newer format was accepted")
+        } catch StorageError.unsupportedVersion(let what) {
+            #expect(what.contains(name))
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: directory.appending(name))[.size] as? Int == size)
+    }
+
     @Test func withoutTheDeriverOpeningFailsAndCutsNothing() throws {
         let directory = TemporaryDirectory()
         do {

@@ -48,8 +48,8 @@ final class WriteAheadLog: @unchecked Sendable {
     /// (losing the records after it) instead of failing.
     ///
     /// Documents logged by their stored bytes are rebuilt with `deriver`; without one, such a
-    /// record fails the replay with ``StorageError/documentDeriverRequired(path:)`` (and nothing is
-    /// cut).
+    /// record fails the replay with ``StorageError/documentDeriverRequired(path:)``, and a record of
+    /// a newer log format with ``StorageError/unsupportedVersion(_:)`` (nothing is cut).
     func replay(repair: Bool, deriver: DocumentDeriver? = nil) throws -> ReplayResult {
         let bytes = try handle.read(count: size, at: 0)
         var records: [Record] = []
@@ -78,8 +78,10 @@ final class WriteAheadLog: @unchecked Sendable {
     }
 
     /// Parses the record at `offset`; nil when it is torn, fails its checksum or does not decode.
-    /// - Throws: ``StorageError/documentDeriverRequired(path:)`` for an intact record that needs a
-    ///   deriver when there is none.
+    /// - Throws: for an intact record (its checksum holds) that this engine cannot read rather
+    ///   than a damaged one, so that it is refused instead of cut:
+    ///   ``StorageError/documentDeriverRequired(path:)`` when it needs a deriver and there is none,
+    ///   ``StorageError/unsupportedVersion(_:)`` when a newer engine wrote it.
     private static func parseRecord(
         _ raw: UnsafeRawBufferPointer, at offset: Int, key: EncryptionKey?, deriver: DocumentDeriver?, path: String
     ) throws -> (Record, Int)? {
@@ -100,6 +102,8 @@ final class WriteAheadLog: @unchecked Sendable {
                 return try BatchCodec.decode(payload, deriver: deriver)
             } catch StorageError.documentDeriverRequired {
                 throw StorageError.documentDeriverRequired(path: path)
+            } catch StorageError.unsupportedVersion(let what) {
+                throw StorageError.unsupportedVersion("\(what) in \(path) (written by a newer version of Limelight)")
             } catch {
                 return nil
             }
