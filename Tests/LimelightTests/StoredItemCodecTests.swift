@@ -45,6 +45,17 @@ struct StoredItemCodecTests {
         #expect(StoredItemCodec.encode(decoded) == bytes, "encoding is deterministic")
     }
 
+    @Test func decodesWithoutAttributesAsKeepingNone() throws {
+        let item = try Self.sampleItem()
+        var bytes = StoredItemCodec.encode(item)
+        #expect(try StoredItemCodec.decodeWithoutAttributes(bytes) == item.keepingOnly([String]()))
+        let plain = try StoredItem(uniqueIdentifier: "plain", attributes: ["title": .string("x")])
+        #expect(try StoredItemCodec.decodeWithoutAttributes(StoredItemCodec.encode(plain)) == plain.keepingOnly([String]()))
+        // The checksum still guards the attributes it does not decode.
+        bytes[bytes.count - 10] ^= 0x40
+        #expect(throws: StoredItemCodecError.self) { try StoredItemCodec.decodeWithoutAttributes(bytes) }
+    }
+
     @Test func roundTripsListsOfEveryElementType() throws {
         let numbers = try #require(
             CSCustomAttributeKey(

@@ -143,6 +143,25 @@ public enum StoredItemCodec {
     ///   or come from an unknown version.
     /// - Complexity: O(`bytes.count`).
     public static func decode(_ bytes: [UInt8]) throws(StoredItemCodecError) -> StoredItem {
+        var reader = try checkedBody(of: bytes)
+        return try decodeBody(&reader)
+    }
+
+    /// The item without its attributes (identifier, domain, expiration date and update flag), the
+    /// checksum verified: what a search hit that fetches no attributes carries, without decoding
+    /// and validating every attribute.
+    /// - Throws: ``StoredItemCodecError`` as ``decode(_:)`` does for the parts it reads.
+    public static func decodeWithoutAttributes(_ bytes: [UInt8]) throws(StoredItemCodecError) -> StoredItem {
+        var reader = try checkedBody(of: bytes)
+        let header = try decodeHeader(&reader)
+        return StoredItem(
+            uncheckedIdentifier: header.uniqueIdentifier, domainIdentifier: header.domainIdentifier,
+            expirationDate: header.expirationDate, isUpdate: header.isUpdate, attributes: [:], customAttributes: [])
+    }
+
+    /// A reader of the item's body (after the signature and version, before the checksum), once the
+    /// signature, version and checksum are checked.
+    private static func checkedBody(of bytes: [UInt8]) throws(StoredItemCodecError) -> ByteReader {
         let headerSize = signature.count + 2
         guard bytes.count >= headerSize + 4 else { throw .truncated(at: bytes.count) }
         guard Array(bytes[0..<signature.count]) == signature else {
@@ -162,7 +181,7 @@ public enum StoredItemCodec {
         }
         var reader = ByteReader(bytes, end: bodyEnd)
         _ = try reader.readBytes(signature.count + 1)
-        return try decodeBody(&reader)
+        return reader
     }
 
     /// The value of the built-in attribute `name` in a record written by `encode(_:)`, read without
@@ -214,7 +233,15 @@ public enum StoredItemCodec {
         }
     }
 
-    private static func decodeBody(_ reader: inout ByteReader) throws(StoredItemCodecError) -> StoredItem {
+    /// The fields before the attributes.
+    private struct Header {
+        var uniqueIdentifier: String
+        var domainIdentifier: String?
+        var expirationDate: Date?
+        var isUpdate: Bool
+    }
+
+    private static func decodeHeader(_ reader: inout ByteReader) throws(StoredItemCodecError) -> Header {
         let flagsOffset = reader.offset
         let flags = try reader.readByte()
         guard flags & ~Flag.known == 0 else { throw .corrupt("unknown flags \(flags)", at: flagsOffset) }
@@ -222,6 +249,13 @@ public enum StoredItemCodec {
         let domainIdentifier = flags & Flag.domain != 0 ? try reader.readString() : nil
         let expirationDate =
             flags & Flag.expiration != 0 ? Date(timeIntervalSinceReferenceDate: try reader.readDouble()) : nil
+        return Header(
+            uniqueIdentifier: uniqueIdentifier, domainIdentifier: domainIdentifier, expirationDate: expirationDate,
+            isUpdate: flags & Flag.update != 0)
+    }
+
+    private static func decodeBody(_ reader: inout ByteReader) throws(StoredItemCodecError) -> StoredItem {
+        let header = try decodeHeader(&reader)
         var attributes: [String: AttributeValue] = [:]
         let attributeCount = try reader.readCount(minimumElementSize: 3)
         for _ in 0..<attributeCount {
@@ -268,8 +302,9 @@ public enum StoredItemCodec {
             throw .corrupt("\(reader.remaining) unexpected bytes after the item", at: reader.offset)
         }
         return StoredItem(
-            uncheckedIdentifier: uniqueIdentifier, domainIdentifier: domainIdentifier, expirationDate: expirationDate,
-            isUpdate: flags & Flag.update != 0, attributes: attributes, customAttributes: customAttributes
+            uncheckedIdentifier: header.uniqueIdentifier, domainIdentifier: header.domainIdentifier,
+            expirationDate: header.expirationDate, isUpdate: header.isUpdate, attributes: attributes,
+            customAttributes: customAttributes
         )
     }
 

@@ -56,8 +56,9 @@ public struct StoredRecord: Sendable, Hashable {
         }
     }
 
-    /// Decodes a record from the bytes the engine stores.
-    public static func decode(_ bytes: [UInt8]) throws -> StoredRecord {
+    /// Decodes a record from the bytes the engine stores; without `attributes`, its item carries
+    /// none (``StoredItemCodec/decodeWithoutAttributes(_:)``).
+    public static func decode(_ bytes: [UInt8], attributes: Bool = true) throws -> StoredRecord {
         try bytes.withUnsafeBytes { raw in
             var reader = LimelightCore.ByteReader(raw)
             let version = try reader.readByte()
@@ -65,7 +66,8 @@ public struct StoredRecord: Sendable, Hashable {
             let indexName = try reader.readString()
             guard let kind = RecordKind(rawValue: try reader.readString()) else { throw StorageError.corrupt("unknown record kind") }
             let indexedAt = Date(timeIntervalSince1970: try reader.readDouble())
-            let item = try StoredItemCodec.decode(try reader.readBlob())
+            let itemBytes = try reader.readBlob()
+            let item = try attributes ? StoredItemCodec.decode(itemBytes) : StoredItemCodec.decodeWithoutAttributes(itemBytes)
             return StoredRecord(indexName: indexName, kind: kind, indexedAt: indexedAt, item: item)
         }
     }
