@@ -59,6 +59,9 @@ struct SegmentScorer {
         /// The dictionary entry of the word as a whole word in each ranked field (aligned with
         /// `fields`); empty for a phrase.
         let wholeWord: [TermInfo?]
+
+        /// The documents holding the word whole, summed over the ranked fields.
+        var wholeWordFrequency: Int { wholeWord.reduce(0) { $0 + ($1?.documentFrequency ?? 0) } }
     }
 
     /// Looks up `word` as a whole word in `fields` (from ``rankedFields()``).
@@ -223,7 +226,7 @@ struct SegmentScorer {
     func estimatedCost(_ resolved: ResolvedWord, in rankedFields: [FieldReader?]) throws -> Int {
         let word = resolved.word
         if word.isPrefix && word.term.count <= 3 { return Int.max / 2 - word.term.count }
-        if !word.isPrefix && !word.isPhrase { return resolved.wholeWord.reduce(0) { $0 + ($1?.documentFrequency ?? 0) } }
+        if !word.isPrefix && !word.isPhrase { return resolved.wholeWordFrequency }
         var total = 0
         for fieldReader in rankedFields {
             guard let dictionary = fieldReader?.dictionary else { continue }
@@ -256,7 +259,7 @@ struct SegmentScorer {
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
             }
         } else {
-            exactFrequency = try resolve(word, in: rankedFields).wholeWord.reduce(0) { $0 + ($1?.documentFrequency ?? 0) }
+            exactFrequency = try resolve(word, in: rankedFields).wholeWordFrequency
         }
         var prefixFrequency = 0
         if exactFrequency == 0 && word.isPrefix && !word.isPhrase {
