@@ -85,7 +85,7 @@ public struct UserQueryRanker: Sendable {
             var allowed: [UInt32]?
             let filterCost = try request.filter.map { try evaluator.estimatedCost($0) }
             if let filter = request.filter, let filterCost, cacheFellShort || filterCost <= segment.reader.documentCount / 8 {
-                allowed = try evaluator.evaluate(filter)
+                allowed = try evaluator.evaluate(filter, within: nil)  // already simplified above
                 if allowed?.isEmpty == true { continue }
             }
             let matches = try scorer.documents(for: query, requireAll: request.requireAllWords, within: allowed)

@@ -27,7 +27,7 @@ public struct QueryEvaluator {
         let count = reader.documentCount
         guard limit > 0 else { return [] }
         let query = simplified(query)
-        guard limit < count / 16 else { return Array(try evaluate(query).prefix(limit)) }
+        guard limit < count / 16 else { return Array(try evaluate(query, within: nil).prefix(limit)) }
         var result: [UInt32] = []
         var start = 0
         var window = max(1024, limit * 32)
