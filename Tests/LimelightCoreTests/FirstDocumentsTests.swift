@@ -10,7 +10,9 @@ import Testing
         let engine = try SearchEngine.open(directory: directory.path)
         var batch = WriteBatch()
         for i in 0..<6000 {
-            let title = (i % 2 == 0 ? "even " : "odd ") + (i % 997 == 0 ? "rare" : "common") + " n\(i % 50)"
+            // "tok…" gives the title field 1,500 terms of four documents each, spread over the
+            // segment, so that substring scans use its trigram index and the spans of its terms.
+            let title = (i % 2 == 0 ? "even " : "odd ") + (i % 997 == 0 ? "rare" : "common") + " n\(i % 50) tok\(i * 7 % 1500)"
             batch.append(.upsert(document("k\(i)", title: title, size: Double(i))))
         }
         try engine.commit(batch)
@@ -23,6 +25,12 @@ import Testing
             .and([.term(field: "title", term: "even"), .range(field: "size", lower: 2500, upper: nil, includeLower: true, includeUpper: false)]),
             .or([.term(field: "title", term: "rare"), .term(field: "title", term: "n7")]),
             .not(.term(field: "title", term: "common")),
+            .matching(field: "title", Self.containing("k12")),
+            .matching(field: "title", Self.containing("599")),
+            .matching(field: "title", Self.containing("45")),
+            .and([.matching(field: "title", Self.containing("ok3")), .term(field: "title", term: "odd")]),
+            .or([.matching(field: "title", Self.containing("k59")), .matching(field: "missing", Self.containing("k59"))]),
+            .not(.matching(field: "title", Self.containing("ok1"))),
         ]
         for segment in snapshot.segments {
             let evaluator = QueryEvaluator(segment: segment)
@@ -34,5 +42,14 @@ import Testing
             }
         }
         try engine.close()
+    }
+
+    /// A matcher of the terms that contain `text`.
+    private static func containing(_ text: String) -> TermMatcher {
+        let wanted = Array(text.utf8)
+        return TermMatcher(requiredSubstring: wanted) { term in
+            let bytes = Array(term)
+            return bytes.count >= wanted.count && (0...(bytes.count - wanted.count)).contains { Array(bytes[$0..<$0 + wanted.count]) == wanted }
+        }
     }
 }

@@ -143,16 +143,18 @@ public enum StoredItemCodec {
     ///   or come from an unknown version.
     /// - Complexity: O(`bytes.count`).
     public static func decode(_ bytes: [UInt8]) throws(StoredItemCodecError) -> StoredItem {
-        var reader = try checkedBody(of: bytes)
+        var reader = try body(of: bytes, verifyingChecksum: true)
         return try decodeBody(&reader)
     }
 
-    /// The item without its attributes (identifier, domain, expiration date and update flag), the
-    /// checksum verified: what a search hit that fetches no attributes carries, without decoding
-    /// and validating every attribute.
+    /// The item without its attributes (identifier, domain, expiration date and update flag): what
+    /// a search hit that fetches no attributes carries. Neither the attributes nor the checksum are
+    /// read, so the record must come from a segment whose checksum was verified when it was opened
+    /// (as for ``attributeValue(named:in:)``); the parts it reads are still bounds- and
+    /// UTF-8-checked.
     /// - Throws: ``StoredItemCodecError`` as ``decode(_:)`` does for the parts it reads.
     public static func decodeWithoutAttributes(_ bytes: [UInt8]) throws(StoredItemCodecError) -> StoredItem {
-        var reader = try checkedBody(of: bytes)
+        var reader = try body(of: bytes, verifyingChecksum: false)
         let header = try decodeHeader(&reader)
         return StoredItem(
             uncheckedIdentifier: header.uniqueIdentifier, domainIdentifier: header.domainIdentifier,
@@ -160,8 +162,8 @@ public enum StoredItemCodec {
     }
 
     /// A reader of the item's body (after the signature and version, before the checksum), once the
-    /// signature, version and checksum are checked.
-    private static func checkedBody(of bytes: [UInt8]) throws(StoredItemCodecError) -> ByteReader {
+    /// signature, version and (when asked) the checksum are checked.
+    private static func body(of bytes: [UInt8], verifyingChecksum: Bool) throws(StoredItemCodecError) -> ByteReader {
         let headerSize = signature.count + 2
         guard bytes.count >= headerSize + 4 else { throw .truncated(at: bytes.count) }
         guard Array(bytes[0..<signature.count]) == signature else {
@@ -174,10 +176,12 @@ public enum StoredItemCodec {
                 offset: signature.count)
         }
         let bodyEnd = bytes.count - 4
-        var trailer = ByteReader(Array(bytes[bodyEnd...]), end: 4)
-        let expectedChecksum = try trailer.readUInt32()
-        guard CRC32.checksum(bytes[0..<bodyEnd]) == expectedChecksum else {
-            throw StoredItemCodecError(kind: .checksumMismatch, message: "the checksum does not match", offset: bodyEnd)
+        if verifyingChecksum {
+            var trailer = ByteReader(Array(bytes[bodyEnd...]), end: 4)
+            let expectedChecksum = try trailer.readUInt32()
+            guard CRC32.checksum(bytes[0..<bodyEnd]) == expectedChecksum else {
+                throw StoredItemCodecError(kind: .checksumMismatch, message: "the checksum does not match", offset: bodyEnd)
+            }
         }
         var reader = ByteReader(bytes, end: bodyEnd)
         _ = try reader.readBytes(signature.count + 1)

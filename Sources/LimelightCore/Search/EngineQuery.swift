@@ -7,6 +7,9 @@ public struct TermMatcher: Sendable {
     public var requiredSubstring: [UInt8]
     /// The test applied to each term's UTF-8 bytes.
     public var matches: @Sendable (UnsafeRawBufferPointer) -> Bool
+    /// Tells this matcher (and its copies) from every other one, so that an evaluation can find the
+    /// terms it matched once and reuse them: two matchers' tests cannot be compared.
+    let identity = Identity()
 
     /// Creates a matcher.
     public init(
@@ -16,6 +19,9 @@ public struct TermMatcher: Sendable {
         self.requiredSubstring = requiredSubstring
         self.matches = matches
     }
+
+    /// An object whose only use is its identity.
+    final class Identity: Sendable {}
 }
 
 /// Decides whether a candidate document matches, looking at its stored bytes (used to verify

@@ -8,6 +8,10 @@ public struct QueryEvaluator {
     /// The segment being searched.
     public let segment: SegmentSnapshot
 
+    /// The terms found for prefix and pattern clauses, kept while one query is evaluated window
+    /// by window (nil: found again each time).
+    private var resolvedTerms: ResolvedTerms?
+
     /// Creates an evaluator for one segment.
     public init(segment: SegmentSnapshot) { self.segment = segment }
 
@@ -28,15 +32,17 @@ public struct QueryEvaluator {
         guard limit > 0 else { return [] }
         let query = simplified(query)
         guard limit < count / 16 else { return Array(try evaluate(query, within: nil).prefix(limit)) }
+        var windowed = self
+        windowed.resolvedTerms = ResolvedTerms()
         var result: [UInt32] = []
         var start = 0
-        var window = max(1024, limit * 32)
+        var window = max(64, limit * 4)
         while start < count && result.count < limit {
             let end = min(count, start + window)
             var candidates: [UInt32] = []
             candidates.reserveCapacity(end - start)
             for document in UInt32(start)..<UInt32(end) where segment.live.isLive(document) { candidates.append(document) }
-            result += try evaluate(query, within: candidates).prefix(limit - result.count)
+            result += try windowed.evaluate(query, within: candidates).prefix(limit - result.count)
             start = end
             window *= 4
         }
@@ -44,11 +50,20 @@ public struct QueryEvaluator {
     }
 
     /// `query` with the range and presence tests that this segment's column bounds settle replaced
-    /// by ``EngineQuery/all`` or ``EngineQuery/none``, and boolean clauses folded: it matches the
-    /// same documents here. A filter every document passes (such as "not expired" when nothing in
-    /// the segment has expired) becomes `.all`, and searches skip it.
+    /// by ``EngineQuery/all`` or ``EngineQuery/none``, the clauses on fields no document of the
+    /// segment has by `.none`, and boolean clauses folded: it matches the same documents here. A
+    /// filter every document passes (such as "not expired" when nothing in the segment has expired)
+    /// becomes `.all`, and searches skip it; of the hundred or so attributes `**` stands for, only
+    /// those the segment holds are searched.
     public func simplified(_ query: EngineQuery) -> EngineQuery {
         switch query {
+        case .term(let field, _), .prefix(let field, _), .matching(let field, _), .phrase(let field, _, _):
+            return reader.field(field) == nil ? .none : query
+        case .filter(let inner, let predicate):
+            switch simplified(inner) {
+            case .none: return .none
+            case let other: return .filter(other, predicate)
+            }
         case .range(let field, let lower, let upper, let includeLower, let includeUpper):
             guard let bounds = reader.columnBounds(field),
                 let (low, high) = NumericColumn.closedBounds(lower, upper, includeLower, includeUpper)
@@ -176,28 +191,39 @@ public struct QueryEvaluator {
             return []
         case .term(let field, let term):
             guard let fieldReader = reader.field(field), let info = try fieldReader.dictionary.lookup(term) else { return [] }
-            return try postingsDocuments(fieldReader, [info], within: candidates)
+            return try postingsDocuments(fieldReader, FoundTerms(infos: [info]), within: candidates)
         case .prefix(let field, let prefix):
             guard let fieldReader = reader.field(field) else { return [] }
-            var infos: [TermInfo] = []
-            try fieldReader.dictionary.forEachTerm(withPrefix: prefix) { _, info in
-                infos.append(info)
-                return true
+            let found = try terms(.prefix(field: field, prefix: prefix)) {
+                var found = FoundTerms()
+                try fieldReader.dictionary.forEachTerm(withPrefix: prefix) { _, info in
+                    found.infos.append(info)
+                    return true
+                }
+                return found
             }
-            return try postingsDocuments(fieldReader, infos, within: candidates)
+            return try postingsDocuments(fieldReader, found, within: candidates)
         case .matching(let field, let matcher):
             guard let fieldReader = reader.field(field) else { return [] }
-            var infos: [TermInfo] = []
-            let collect = { (term: UnsafeRawBufferPointer, info: TermInfo) -> Bool in
-                if matcher.matches(term) { infos.append(info) }
-                return true
+            let found = try terms(.matching(field: field, matcher: ObjectIdentifier(matcher.identity))) {
+                var found = FoundTerms()
+                if matcher.requiredSubstring.count >= 3, let trigrams = try reader.trigramIndex(of: field) {
+                    var spans: [ClosedRange<UInt32>] = []
+                    trigrams.forEachCandidate(containing: matcher.requiredSubstring) { term, info, span in
+                        guard matcher.matches(term) else { return }
+                        found.infos.append(info)
+                        spans.append(span)
+                    }
+                    found.spans = spans
+                } else {
+                    try fieldReader.dictionary.forEachTerm(withPrefix: matcher.literalPrefix) { term, info in
+                        if matcher.matches(term) { found.infos.append(info) }
+                        return true
+                    }
+                }
+                return found
             }
-            if matcher.requiredSubstring.count >= 3, let trigrams = try reader.trigramIndex(of: field) {
-                try fieldReader.dictionary.forEachTerm(atOrdinals: trigrams.candidates(containing: matcher.requiredSubstring), collect)
-            } else {
-                try fieldReader.dictionary.forEachTerm(withPrefix: matcher.literalPrefix, collect)
-            }
-            return try postingsDocuments(fieldReader, infos, within: candidates)
+            return try postingsDocuments(fieldReader, found, within: candidates)
         case .phrase(let field, let terms, let lastIsPrefix):
             return try PhraseMatcher(segment: segment, field: field, terms: terms, lastIsPrefix: lastIsPrefix)
                 .documents(within: candidates)
@@ -230,6 +256,15 @@ public struct QueryEvaluator {
                 return predicate.matches(entry.key, entry.stored)
             }
         }
+    }
+
+    /// The terms of a prefix or pattern clause: found by `find`, or kept from an earlier window.
+    private func terms(_ key: ResolvedTerms.Key, _ find: () throws -> FoundTerms) rethrows -> FoundTerms {
+        guard let resolvedTerms else { return try find() }
+        if let kept = resolvedTerms.terms[key] { return kept }
+        let found = try find()
+        resolvedTerms.terms[key] = found
+        return found
     }
 
     private func evaluateConjunction(_ clauses: [EngineQuery], within candidates: [UInt32]?) throws -> [UInt32] {
@@ -269,12 +304,14 @@ public struct QueryEvaluator {
     }
 
     /// The live documents in the union of the given terms' postings, optionally restricted.
-    private func postingsDocuments(_ field: FieldReader, _ infos: [TermInfo], within candidates: [UInt32]?) throws -> [UInt32] {
+    private func postingsDocuments(_ field: FieldReader, _ found: FoundTerms, within candidates: [UInt32]?) throws -> [UInt32] {
+        let infos = found.infos
         if infos.isEmpty { return [] }
-        if let candidates {
-            // Test each candidate against each list, advancing with skips.
+        if let candidates, let first = candidates.first, let last = candidates.last {
+            // Test each candidate against each list that reaches them, advancing with skips.
             var keep = [Bool](repeating: false, count: candidates.count)
-            for info in infos {
+            for (number, info) in infos.enumerated() {
+                if let span = found.spans?[number], span.upperBound < first || span.lowerBound > last { continue }
                 var postings = try field.postings(for: info)
                 var index = 0
                 while index < candidates.count {
@@ -327,20 +364,47 @@ public struct QueryEvaluator {
     }
 }
 
+/// The dictionary terms that a query's prefix and pattern clauses matched in one segment, kept
+/// while the query is evaluated window after window.
+private final class ResolvedTerms {
+    /// A clause whose terms are kept: matchers are told apart by identity, since their tests
+    /// cannot be compared.
+    enum Key: Hashable {
+        case prefix(field: String, prefix: String)
+        case matching(field: String, matcher: ObjectIdentifier)
+    }
+
+    var terms: [Key: FoundTerms] = [:]
+}
+
+/// The dictionary terms one clause matched in a segment, with the first and last document of each
+/// term's postings when they are known (from a ``TrigramIndex``).
+private struct FoundTerms {
+    var infos: [TermInfo] = []
+    var spans: [ClosedRange<UInt32>]?
+}
+
 /// Operations on ascending arrays of document ids.
 public enum DocumentSets {
     /// The first index ≥ `from` whose value is ≥ `target` (galloping, then binary search).
     @inlinable
     public static func lowerBound(_ values: [UInt32], _ target: UInt32, from start: Int) -> Int {
-        var low = start
+        lowerBound(values, target, in: start..<values.count)
+    }
+
+    /// The first index of `range` whose value is ≥ `target`, or its end (galloping from its start,
+    /// then binary search); `values[range]` is ascending.
+    @inlinable
+    public static func lowerBound(_ values: [UInt32], _ target: UInt32, in range: Range<Int>) -> Int {
+        var low = range.lowerBound
         var step = 1
-        var high = start
-        while high < values.count && values[high] < target {
+        var high = low
+        while high < range.upperBound && values[high] < target {
             low = high + 1
             high += step
             step *= 2
         }
-        high = min(high, values.count)
+        high = min(high, range.upperBound)
         while low < high {
             let middle = (low + high) / 2
             if values[middle] < target { low = middle + 1 } else { high = middle }

@@ -287,7 +287,7 @@ public final class SegmentReader: @unchecked Sendable {
         guard let field = fieldsByName[name], field.dictionary.termCount >= TrigramIndex.minimumTermCount else { return nil }
         return try trigramIndexes.withLock { indexes in
             if let built = indexes[name] { return built }
-            let built = try TrigramIndex(field.dictionary)
+            let built = try TrigramIndex(field)
             indexes[name] = built
             return built
         }

@@ -138,25 +138,6 @@ public struct TermDictionary: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with the terms at `ordinals` (ascending), reading only their blocks, until it
-    /// returns false.
-    func forEachTerm(atOrdinals ordinals: [UInt32], _ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
-        guard let first = ordinals.first else { return }
-        var scanner = TermScanner(self, block: Int(first) / SegmentFormat.blockSize)
-        defer { scanner.deallocate() }
-        for ordinal in ordinals {
-            let wanted = Int(ordinal)
-            guard wanted < termCount else { throw StorageError.corrupt("term ordinal \(wanted) past the dictionary") }
-            if wanted / SegmentFormat.blockSize != scanner.block || wanted < scanner.nextOrdinal {
-                scanner.move(toBlock: wanted / SegmentFormat.blockSize)
-            }
-            while scanner.nextOrdinal <= wanted {
-                guard try scanner.next() else { return }
-            }
-            if !(try body(scanner.term, scanner.info)) { return }
-        }
-    }
-
     /// Calls `body` with every term in order; `body` returns false to stop.
     public func forEachTerm(_ body: (UnsafeRawBufferPointer, TermInfo) throws -> Bool) throws {
         var scanner = TermScanner(self, block: 0)

@@ -1,9 +1,13 @@
 /// Which terms of a field's dictionary contain each three-byte sequence, so that a substring scan
 /// (infix and suffix wildcards) reads only the terms that can match instead of the whole
-/// dictionary. Built in memory from a segment's dictionary the first time a field needs it.
+/// dictionary. Built in memory from a segment's dictionary the first time a field needs it; it
+/// keeps a decoded copy of the dictionary too, since the terms a substring selects are scattered
+/// and reading each from its front-coded block would cost more than testing it, and the span of
+/// documents each term's postings cover, so that a search over a window of documents opens only
+/// the postings that reach into it.
 struct TrigramIndex: Sendable {
     /// Dictionaries smaller than this are scanned whole: building an index would cost more.
-    static let minimumTermCount = 2048
+    static let minimumTermCount = 256
 
     /// Distinct trigrams, ascending (three bytes in the low 24 bits).
     private let keys: [UInt32]
@@ -11,15 +15,35 @@ struct TrigramIndex: Sendable {
     private let starts: [UInt32]
     /// Term ordinals, ascending within each trigram.
     private let ordinals: [UInt32]
+    /// Every term's bytes, one after the other in dictionary order.
+    private let termBytes: [UInt8]
+    /// `termBytes[termEnds[i - 1]..<termEnds[i]]` is the term of ordinal i (from 0 for the first).
+    private let termEnds: [UInt32]
+    /// Every term's dictionary entry, by ordinal.
+    private let infos: [TermInfo]
+    /// The first and last document of every term's postings, by ordinal.
+    private let spans: [ClosedRange<UInt32>]
 
-    /// Indexes every term of `dictionary`.
-    /// - Complexity: O(t log t) for t trigram occurrences.
-    init(_ dictionary: TermDictionary) throws {
+    /// Indexes every term of `field`.
+    /// - Complexity: O(t log t) for t trigram occurrences, plus reading every posting once.
+    init(_ field: FieldReader) throws {
+        let dictionary = field.dictionary
         var pairs: [UInt64] = []
+        var spans: [ClosedRange<UInt32>] = []
+        spans.reserveCapacity(dictionary.termCount)
+        var termBytes: [UInt8] = []
+        var termEnds: [UInt32] = []
+        var infos: [TermInfo] = []
+        termEnds.reserveCapacity(dictionary.termCount)
+        infos.reserveCapacity(dictionary.termCount)
         var scanner = TermScanner(dictionary, block: 0)
         defer { scanner.deallocate() }
         while try scanner.next() {
             let term = scanner.term
+            termBytes.append(contentsOf: term)
+            termEnds.append(UInt32(termBytes.count))
+            infos.append(scanner.info)
+            spans.append(try Self.span(of: scanner.info, in: field))
             guard term.count >= 3 else { continue }
             let ordinal = UInt64(scanner.info.ordinal)
             for index in 0...(term.count - 3) {
@@ -45,6 +69,36 @@ struct TrigramIndex: Sendable {
         self.keys = keys
         self.starts = starts
         self.ordinals = ordinals
+        self.termBytes = termBytes
+        self.termEnds = termEnds
+        self.infos = infos
+        self.spans = spans
+    }
+
+    /// The first and last document of a term's postings.
+    private static func span(of info: TermInfo, in field: FieldReader) throws -> ClosedRange<UInt32> {
+        var postings = try field.postings(for: info)
+        guard try postings.next() else { throw StorageError.corrupt("a dictionary term has no postings") }
+        let first = postings.document
+        var last = first
+        while try postings.next() { last = postings.document }
+        return first...last
+    }
+
+    /// Calls `body` with each term that holds every trigram of `substring` (at least three bytes),
+    /// in dictionary order, with its entry and the span of its postings: a superset of the terms
+    /// that contain it.
+    func forEachCandidate(
+        containing substring: [UInt8], _ body: (UnsafeRawBufferPointer, TermInfo, ClosedRange<UInt32>) throws -> Void
+    ) rethrows {
+        let candidates = candidates(containing: substring)
+        try termBytes.withUnsafeBytes { bytes in
+            for ordinal in candidates {
+                let index = Int(ordinal)
+                let start = index == 0 ? 0 : Int(termEnds[index - 1])
+                try body(UnsafeRawBufferPointer(rebasing: bytes[start..<Int(termEnds[index])]), infos[index], spans[index])
+            }
+        }
     }
 
     private static func key(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {
@@ -52,26 +106,34 @@ struct TrigramIndex: Sendable {
     }
 
     /// The ordinals, ascending, of the terms holding every trigram of `substring` (at least three
-    /// bytes): a superset of the terms that contain it.
-    func candidates(containing substring: [UInt8]) -> [UInt32] {
+    /// bytes): a superset of the terms that contain it. The shortest list drives; each of its
+    /// ordinals is looked up in the others, which are never copied.
+    private func candidates(containing substring: [UInt8]) -> [UInt32] {
         var lists: [Range<Int>] = []
-        substring.withUnsafeBytes { bytes in
+        let found = substring.withUnsafeBytes { bytes in
             for index in 0...(bytes.count - 3) {
                 let key = UInt32(Self.key(bytes, index))
                 let slot = DocumentSets.lowerBound(keys, key, from: 0)
-                guard slot < keys.count, keys[slot] == key else {
-                    lists = []
-                    return
-                }
+                guard slot < keys.count, keys[slot] == key else { return false }
                 lists.append(Int(starts[slot])..<Int(starts[slot + 1]))
             }
+            return true
         }
-        guard !lists.isEmpty else { return [] }
+        guard found, !lists.isEmpty else { return [] }
         lists.sort { $0.count < $1.count }
         var result = Array(ordinals[lists[0]])
         for list in lists.dropFirst() where !result.isEmpty {
-            let others = Array(ordinals[list])
-            result = DocumentSets.intersect(result, others)
+            var kept = 0
+            var low = list.lowerBound
+            for index in result.indices {
+                let ordinal = result[index]
+                low = DocumentSets.lowerBound(ordinals, ordinal, in: low..<list.upperBound)
+                if low < list.upperBound && ordinals[low] == ordinal {
+                    result[kept] = ordinal
+                    kept += 1
+                }
+            }
+            result.removeLast(result.count - kept)
         }
         return result
     }

@@ -244,6 +244,11 @@ extension QueryPlanner {
     /// Splits a pattern into one pattern per whitespace-separated word (wildcards stay with the
     /// word they touch).
     static func splitAtWhitespace(_ pattern: StringPattern) -> [StringPattern] {
+        let hasWhitespace = pattern.segments.contains { segment in
+            guard case .literal(let text) = segment else { return false }
+            return text.utf8.contains { $0 >= 0x80 || $0 == 0x20 || (0x09...0x0D).contains($0) } && text.contains(where: \.isWhitespace)
+        }
+        guard hasWhitespace else { return [pattern] }
         var parts: [StringPattern] = []
         var current: [StringPattern.Segment] = []
         for segment in pattern.segments {
