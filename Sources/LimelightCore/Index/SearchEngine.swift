@@ -113,10 +113,18 @@ public final class SearchEngine: Sendable {
             let log = state.log
             let derivable = options.documentDeriver != nil
             if added.count >= Self.concurrentBuildThreshold {
+                // The log's thread is done long before the segment is built: it then frees the
+                // previous large batch's documents, which the committing thread would otherwise free.
+                let previous = state.retiredBatch
+                state.retiredBatch = nil
                 let (_, segment) = try concurrently(
-                    { try log.append(sequence: sequence, payload: BatchCodec.encode(batch, derivable: derivable)) },
+                    {
+                        try log.append(sequence: sequence, payload: BatchCodec.encode(batch, derivable: derivable))
+                        previous?.free()
+                    },
                     { WriterState.buildSegment(added) })
                 try state.apply(batch, sequence: sequence, segment: segment)
+                state.retiredBatch = RetiredBatch(batch)
             } else {
                 try log.append(sequence: sequence, payload: BatchCodec.encode(batch, derivable: derivable))
                 try state.apply(batch, sequence: sequence, segment: WriterState.buildSegment(added))
@@ -156,6 +164,7 @@ public final class SearchEngine: Sendable {
         try writer.withLock { state in
             guard !state.closed else { return }
             try state.flush()
+            state.retiredBatch = nil
             state.log.close()
             state.closed = true
         }

@@ -27,6 +27,9 @@ struct WriterState: Sendable {
     var memoryBytes = 0
     var nextMemoryNumber = 1
     var closed = false
+    /// The last large batch committed, kept so that its documents are freed on the log's thread
+    /// while the next large batch's segment is built, rather than on the committing thread.
+    var retiredBatch: RetiredBatch?
     /// Segments being merged in the background (not chosen again).
     var merging: Set<String> = []
 
