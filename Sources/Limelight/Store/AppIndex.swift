@@ -74,6 +74,12 @@ public final class AppIndex: Sendable {
             var pending: [String: StoredRecord] = [:]
             var added = 0
             var unmapped: [(operation: Int, record: StoredRecord)] = []
+            // New items are counted only when the batch could reach the quota even if all were new.
+            let itemCount = operations.reduce(0) { count, operation in
+                if case .index(let items) = operation { return count + items.count }
+                return count
+            }
+            let mayReachQuota = snapshot.documentCount + itemCount > quota
             for operation in operations {
                 switch operation {
                 case .index(let items):
@@ -84,7 +90,7 @@ public final class AppIndex: Sendable {
                             let existing = try pending[key] ?? record(forKey: key, in: snapshot)
                             guard let existing, existing.expirationDate > now else { continue }
                             stored = existing.item.applyingUpdate(item)
-                        } else if try snapshot.document(withKey: key) == nil && pending[key] == nil {
+                        } else if mayReachQuota, try snapshot.document(withKey: key) == nil && pending[key] == nil {
                             added += 1
                         }
                         let record = StoredRecord(indexName: indexName, indexedAt: now, item: stored)

@@ -113,16 +113,19 @@ public final class SearchEngine: Sendable {
             let log = state.log
             let derivable = options.documentDeriver != nil
             if added.count >= Self.concurrentBuildThreshold {
-                // The log's thread is done long before the segment is built: it then frees the
-                // previous large batch's documents, which the committing thread would otherwise free.
+                // The log's thread is done long before the fields are inverted: it then frees the
+                // previous large batch's documents, which the committing thread would otherwise
+                // free, and lays out the stored documents, keys and columns.
                 let previous = state.retiredBatch
                 state.retiredBatch = nil
-                let (_, segment) = try concurrently(
+                let (documentSections, invertedSections) = try concurrently(
                     {
                         try log.append(sequence: sequence, payload: BatchCodec.encode(batch, derivable: derivable))
                         previous?.free()
+                        return SegmentBuilder.documentSections(added)
                     },
-                    { WriterState.buildSegment(added) })
+                    { SegmentBuilder.invertedSections(added) })
+                let segment = SegmentBuilder.assemble(invertedSections, documentSections, checksummed: false)
                 try state.apply(batch, sequence: sequence, segment: segment)
                 state.retiredBatch = RetiredBatch(batch)
             } else {

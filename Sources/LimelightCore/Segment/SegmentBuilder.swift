@@ -44,15 +44,33 @@ enum SegmentBuilder {
     /// Without `checksummed`, the footer checksum is left 0 (see ``SegmentWriter/finish(checksummed:)``).
     /// - Complexity: O(occurrences + distinct terms · log(distinct terms)).
     static func build(_ documents: [IndexDocument], checksummed: Bool = true) -> [UInt8] {
+        assemble(invertedSections(documents), documentSections(documents), checksummed: checksummed)
+    }
+
+    /// The sections of a segment's fields (dictionaries, postings, positions and lengths) and their
+    /// statistics: the inverted half of ``build(_:checksummed:)``, which can run on one thread
+    /// while ``documentSections(_:)`` runs on another.
+    struct InvertedSections: Sendable {
+        fileprivate var sections: [(kind: SegmentFormat.SectionKind, field: UInt16, bytes: [UInt8])] = []
+        fileprivate var statistics: [FieldStatistics] = []
+        fileprivate var documentCount = 0
+    }
+
+    /// The sections of a segment's documents (stored documents and their offsets, the key filter
+    /// and the numeric columns): the other half of ``build(_:checksummed:)``.
+    struct DocumentSections: Sendable {
+        fileprivate var stored: [UInt8] = []
+        fileprivate var storedOffsets: [UInt8] = []
+        fileprivate var keyFilter: [UInt8] = []
+        fileprivate var columns: [(name: String, bytes: [UInt8])] = []
+    }
+
+    /// Inverts the documents' fields.
+    static func invertedSections(_ documents: [IndexDocument]) -> InvertedSections {
         var fieldNames: [String] = [keyFieldName]
         var fieldNumbers: [String: Int] = [keyFieldName: 0]
         var fields: [FieldState] = [FieldState(kind: .keyword)]
         var recentNumbers: [Int] = []
-        var columnNumbers: [String: Int] = [:]
-        var columns: [[Double]] = []
-        var stored = ByteWriter(capacity: documents.count * 64)
-        var storedOffsets = ByteWriter(capacity: (documents.count + 1) * 8)
-        var keys = KeyFilter.Builder(capacity: documents.count)
         let count = documents.count
 
         for (index, document) in documents.enumerated() {
@@ -83,6 +101,37 @@ enum SegmentBuilder {
                 fields[number].totalLength += UInt64(field.length)
                 fields[number].documentCount += 1
             }
+        }
+
+        var result = InvertedSections(documentCount: count)
+        for number in fields.indices {
+            let fieldWriter = invert(fields[number])
+            let state = fields[number]
+            let field = UInt16(number)
+            result.sections.append((.terms, field, fieldWriter.dictionarySection()))
+            result.sections.append((.postings, field, fieldWriter.postings.bytes))
+            if state.kind == .text {
+                result.sections.append((.positions, field, fieldWriter.positions.bytes))
+                let lengths = state.lengths.isEmpty ? [UInt16](repeating: 0, count: count) : state.lengths
+                result.sections.append((.lengths, field, lengths.withUnsafeBytes { Array($0) }))
+            }
+            result.statistics.append(FieldStatistics(
+                name: fieldNames[number], kind: state.kind, termCount: fieldWriter.termCount,
+                totalLength: state.totalLength, documentCount: state.documentCount))
+            fields[number] = FieldState(kind: state.kind)  // release the occurrence arrays early
+        }
+        return result
+    }
+
+    /// Lays out the documents' stored bytes, keys and numbers.
+    static func documentSections(_ documents: [IndexDocument]) -> DocumentSections {
+        let count = documents.count
+        var columnNumbers: [String: Int] = [:]
+        var columns: [[Double]] = []
+        var stored = ByteWriter(capacity: count * 64)
+        var storedOffsets = ByteWriter(capacity: (count + 1) * 8)
+        var keys = KeyFilter.Builder(capacity: count)
+        for (index, document) in documents.enumerated() {
             for (name, value) in document.numbers {
                 let column: Int
                 if let existing = columnNumbers[name] {
@@ -100,33 +149,20 @@ enum SegmentBuilder {
             stored.writeBlob(document.stored)
         }
         storedOffsets.write(UInt64(stored.count))
+        return DocumentSections(
+            stored: stored.bytes, storedOffsets: storedOffsets.bytes, keyFilter: keys.section(),
+            columns: columnNumbers.keys.sorted().map { name in (name, columns[columnNumbers[name]!].withUnsafeBytes { Array($0) }) })
+    }
 
+    /// The segment made of both halves, built from the same documents.
+    static func assemble(_ inverted: InvertedSections, _ documents: DocumentSections, checksummed: Bool) -> [UInt8] {
         var writer = SegmentWriter()
-        var statistics: [FieldStatistics] = []
-        for number in fields.indices {
-            let fieldWriter = invert(fields[number])
-            let state = fields[number]
-            let field = UInt16(number)
-            writer.addSection(.terms, field: field, fieldWriter.dictionarySection())
-            writer.addSection(.postings, field: field, fieldWriter.postings.bytes)
-            if state.kind == .text {
-                writer.addSection(.positions, field: field, fieldWriter.positions.bytes)
-                let lengths = state.lengths.isEmpty ? [UInt16](repeating: 0, count: count) : state.lengths
-                writer.addSection(.lengths, field: field, lengths.withUnsafeBytes { Array($0) })
-            }
-            statistics.append(FieldStatistics(
-                name: fieldNames[number], kind: state.kind, termCount: fieldWriter.termCount,
-                totalLength: state.totalLength, documentCount: state.documentCount))
-            fields[number] = FieldState(kind: state.kind)  // release the occurrence arrays early
-        }
-        let numericNames = columnNumbers.keys.sorted()
-        for (i, name) in numericNames.enumerated() {
-            writer.addSection(.numbers, field: UInt16(i), columns[columnNumbers[name]!].withUnsafeBytes { Array($0) })
-        }
-        writer.addSection(.stored, stored.bytes)
-        writer.addSection(.storedOffsets, storedOffsets.bytes)
-        writer.addSection(.keyFilter, keys.section())
-        let meta = SegmentMeta(documentCount: count, fields: statistics, numericFields: numericNames)
+        for section in inverted.sections { writer.addSection(section.kind, field: section.field, section.bytes) }
+        for (i, column) in documents.columns.enumerated() { writer.addSection(.numbers, field: UInt16(i), column.bytes) }
+        writer.addSection(.stored, documents.stored)
+        writer.addSection(.storedOffsets, documents.storedOffsets)
+        writer.addSection(.keyFilter, documents.keyFilter)
+        let meta = SegmentMeta(documentCount: inverted.documentCount, fields: inverted.statistics, numericFields: documents.columns.map(\.name))
         writer.addSection(.meta, meta.encode())
         return writer.finish(checksummed: checksummed)
     }
