@@ -115,18 +115,20 @@ public final class SearchEngine: Sendable {
             if added.count >= Self.concurrentBuildThreshold {
                 // The log's thread is done long before the fields are inverted: it then frees the
                 // previous large batch's documents, which the committing thread would otherwise
-                // free, and lays out the stored documents, keys and columns.
+                // free, lays out the stored documents, keys and columns, and finds the documents
+                // the batch replaces.
                 let previous = state.retiredBatch
                 state.retiredBatch = nil
-                let (documentSections, invertedSections) = try concurrently(
+                let slots = state.slots
+                let ((documentSections, deletions), invertedSections) = try concurrently(
                     {
                         try log.append(sequence: sequence, payload: BatchCodec.encode(batch, derivable: derivable))
                         previous?.free()
-                        return SegmentBuilder.documentSections(added)
+                        return (SegmentBuilder.documentSections(added), try WriterState.deletions(of: batch, in: slots))
                     },
                     { SegmentBuilder.invertedSections(added) })
                 let segment = SegmentBuilder.assemble(invertedSections, documentSections, checksummed: false)
-                try state.apply(batch, sequence: sequence, segment: segment)
+                try state.apply(batch, sequence: sequence, segment: segment, deletions: deletions)
                 state.retiredBatch = RetiredBatch(batch)
             } else {
                 try log.append(sequence: sequence, payload: BatchCodec.encode(batch, derivable: derivable))

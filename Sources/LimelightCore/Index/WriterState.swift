@@ -140,35 +140,12 @@ struct WriterState: Sendable {
     /// Applies a batch to the in-memory state (the log record is already durable).
     ///
     /// `segment` must be `buildSegment(batch.addedDocuments)`, which callers may build ahead (for
-    /// instance while the log record is being synced).
-    mutating func apply(_ batch: WriteBatch, sequence: UInt64, segment: [UInt8]?) throws {
-        var deletions: [Int: [UInt32]] = [:]
-
-        func deleteKey(_ key: String) throws {
-            for (index, slot) in slots.enumerated() {
-                if let document = try slot.reader.document(withKey: key), slot.live.isLive(document) {
-                    deletions[index, default: []].append(document)
-                }
-            }
-        }
-
+    /// instance while the log record is being synced); so may `deletions` be
+    /// `deletions(of: batch, in: slots)`, found ahead on another thread.
+    mutating func apply(_ batch: WriteBatch, sequence: UInt64, segment: [UInt8]?, deletions: [Int: [UInt32]]? = nil) throws {
+        let deletions = try deletions ?? Self.deletions(of: batch, in: slots)
         for operation in batch.operations {
-            switch operation {
-            case .upsert(let document):
-                try deleteKey(document.key)
-            case .deleteKey(let key):
-                try deleteKey(key)
-            case .deleteTerm(let field, let term):
-                for (index, slot) in slots.enumerated() {
-                    guard let reader = slot.reader.field(field), let info = try reader.dictionary.lookup(term) else { continue }
-                    var postings = try reader.postings(for: info)
-                    while try postings.next() {
-                        if slot.live.isLive(postings.document) { deletions[index, default: []].append(postings.document) }
-                    }
-                }
-            case .setMetadata(let key, let value):
-                metadata[key] = value
-            }
+            if case .setMetadata(let key, let value) = operation { metadata[key] = value }
         }
         for (index, documents) in deletions {
             slots[index].live = slots[index].live.deleting(documents)
@@ -187,6 +164,37 @@ struct WriterState: Sendable {
         slots.removeAll { $0.live.liveCount == 0 && !merging.contains($0.reader.name) }
         self.sequence = sequence
         try mergeMemorySegments()
+    }
+
+    /// The live documents of `slots` that `batch` deletes or replaces, by slot index.
+    static func deletions(of batch: WriteBatch, in slots: [SegmentSlot]) throws -> [Int: [UInt32]] {
+        var deletions: [Int: [UInt32]] = [:]
+        func deleteKey(_ key: String) throws {
+            for (index, slot) in slots.enumerated() {
+                if let document = try slot.reader.document(withKey: key), slot.live.isLive(document) {
+                    deletions[index, default: []].append(document)
+                }
+            }
+        }
+        for operation in batch.operations {
+            switch operation {
+            case .upsert(let document):
+                try deleteKey(document.key)
+            case .deleteKey(let key):
+                try deleteKey(key)
+            case .deleteTerm(let field, let term):
+                for (index, slot) in slots.enumerated() {
+                    guard let reader = slot.reader.field(field), let info = try reader.dictionary.lookup(term) else { continue }
+                    var postings = try reader.postings(for: info)
+                    while try postings.next() {
+                        if slot.live.isLive(postings.document) { deletions[index, default: []].append(postings.document) }
+                    }
+                }
+            case .setMetadata:
+                continue
+            }
+        }
+        return deletions
     }
 
     /// Keeps the number of in-memory segments logarithmic: merges groups of similar size.
