@@ -73,33 +73,38 @@ enum SegmentBuilder {
         var recentNumbers: [Int] = []
         let count = documents.count
 
-        for (index, document) in documents.enumerated() {
-            let doc = UInt32(index)
-            fields[0].add(document.key, document: doc, position: 0)
-            fields[0].documentCount += 1
-            for (slot, field) in document.fields.enumerated() where field.field != keyFieldName {
-                // Documents usually list the same fields in the same order: try the field seen at
-                // this place in the previous document before hashing the name.
-                let number: Int
-                if slot < recentNumbers.count, fieldNames[recentNumbers[slot]] == field.field {
-                    number = recentNumbers[slot]
-                } else if let existing = fieldNumbers[field.field] {
-                    number = existing
-                } else {
-                    number = fields.count
-                    fieldNumbers[field.field] = number
-                    fieldNames.append(field.field)
-                    fields.append(FieldState(kind: field.kind))
+        documents.withUnsafeBufferPointer { documents in
+            for index in documents.indices {
+                let doc = UInt32(index)
+                fields[0].add(documents[index].key, document: doc, position: 0)
+                fields[0].documentCount += 1
+                documents[index].fields.withUnsafeBufferPointer { documentFields in
+                    for slot in documentFields.indices where documentFields[slot].field != keyFieldName {
+                        // Documents usually list the same fields in the same order: try the field
+                        // seen at this place in the previous document before hashing the name.
+                        let number: Int
+                        if slot < recentNumbers.count, fieldNames[recentNumbers[slot]] == documentFields[slot].field {
+                            number = recentNumbers[slot]
+                        } else if let existing = fieldNumbers[documentFields[slot].field] {
+                            number = existing
+                        } else {
+                            number = fields.count
+                            fieldNumbers[documentFields[slot].field] = number
+                            fieldNames.append(documentFields[slot].field)
+                            fields.append(FieldState(kind: documentFields[slot].kind))
+                        }
+                        if slot < recentNumbers.count { recentNumbers[slot] = number } else { recentNumbers.append(number) }
+                        let length = documentFields[slot].length
+                        fields[number].add(documentFields[slot].terms, document: doc)
+                        if fields[number].kind == .text {
+                            if fields[number].lengths.isEmpty { fields[number].lengths = [UInt16](repeating: 0, count: count) }
+                            let total = UInt32(fields[number].lengths[index]) + length
+                            fields[number].lengths[index] = UInt16(min(total, UInt32(UInt16.max)))
+                        }
+                        fields[number].totalLength += UInt64(length)
+                        fields[number].documentCount += 1
+                    }
                 }
-                if slot < recentNumbers.count { recentNumbers[slot] = number } else { recentNumbers.append(number) }
-                fields[number].add(field.terms, document: doc)
-                if fields[number].kind == .text {
-                    if fields[number].lengths.isEmpty { fields[number].lengths = [UInt16](repeating: 0, count: count) }
-                    let total = UInt32(fields[number].lengths[index]) + field.length
-                    fields[number].lengths[index] = UInt16(min(total, UInt32(UInt16.max)))
-                }
-                fields[number].totalLength += UInt64(field.length)
-                fields[number].documentCount += 1
             }
         }
 
