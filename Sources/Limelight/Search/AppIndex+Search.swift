@@ -94,8 +94,9 @@ extension AppIndex {
     /// A hit from stored record bytes, reduced to the fetched attributes (none decoded when none
     /// are fetched).
     static func hit(_ stored: [UInt8], fetch: [String]?) throws -> SearchHit {
-        let record = try StoredRecord.decode(stored, attributes: fetch?.isEmpty != true)
-        let item = fetch.map { record.item.keepingOnly($0) } ?? record.item
+        let fetchesNone = fetch?.isEmpty == true
+        let record = try StoredRecord.decode(stored, attributes: !fetchesNone)
+        let item = fetchesNone ? record.item : fetch.map { record.item.keepingOnly($0) } ?? record.item
         return SearchHit(uniqueIdentifier: record.item.uniqueIdentifier, indexName: record.indexName, item: item)
     }
 }

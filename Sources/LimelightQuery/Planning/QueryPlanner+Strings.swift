@@ -186,8 +186,7 @@ extension QueryPlanner {
         case .suffix, .infix, .general:
             let parts = Self.splitAtWhitespace(pattern)
             if parts.count > 1 { return .and(parts.map { wordMatch(attribute, $0, folding) }) }
-            let glob = WildcardPattern(pattern) { TextAnalyzer.indexTerm($0) }
-            let base = EngineQuery.matching(field: field, TermMatcher(literalPrefix: glob.literalPrefix, requiredSubstring: glob.longestLiteral, matches: glob.matches))
+            let base = EngineQuery.matching(field: field, indexTermMatcher(pattern))
             if folding.isIndexExact { return base }
             let check = WildcardPattern(pattern) { folding.fold($0) }
             return .filter(base, DocumentPredicate { _, stored in

@@ -1,5 +1,6 @@
 import LimelightCore
 import LimelightText
+import Synchronization
 
 /// Compiles a parsed query into the engine's primitives over the caller's index layout.
 ///
@@ -26,6 +27,9 @@ public struct QueryPlanner: Sendable {
     public let schema: any QuerySchema
     /// The clock `$time` functions are evaluated against.
     public let time: TimeEvaluator
+    /// The index-term matchers compiled so far, by pattern: `*` and `**` compare one value with
+    /// a hundred or so attributes, whose text fields all match the same folded pattern.
+    private let indexTermMatchers = MatcherMemo()
 
     /// Creates a planner.
     /// - Parameters:
@@ -133,8 +137,22 @@ public struct QueryPlanner: Sendable {
         }
     }
 
+    /// The matcher of the index terms (words) that `pattern` matches, compiled once per pattern.
+    func indexTermMatcher(_ pattern: StringPattern) -> TermMatcher {
+        if let known = indexTermMatchers.matchers.withLock({ $0[pattern] }) { return known }
+        let glob = WildcardPattern(pattern) { TextAnalyzer.indexTerm($0) }
+        let matcher = TermMatcher(literalPrefix: glob.literalPrefix, requiredSubstring: glob.longestLiteral, matches: glob.matches)
+        indexTermMatchers.matchers.withLock { $0[pattern] = matcher }
+        return matcher
+    }
+
     /// The presence test of an attribute.
     func presence(_ attribute: PlannerAttribute) -> EngineQuery {
         .term(field: schema.presenceField, term: attribute.name)
     }
+}
+
+/// Matchers a planner has compiled, by pattern (a class: a planner is a value, copied freely).
+private final class MatcherMemo: Sendable {
+    let matchers = Mutex<[StringPattern: TermMatcher]>([:])
 }
