@@ -2,8 +2,9 @@ import LimelightCore
 import LimelightTestSupport
 import Testing
 
-/// Simplifying a filter with a segment's column bounds never changes what it matches, settles
-/// the ranges every document (or no document) satisfies, and leaves the others alone.
+/// Simplifying a filter with what a segment settles (its column bounds, the fields and terms it
+/// holds) never changes what it matches, settles the ranges and terms every document (or no
+/// document) satisfies, and leaves the others alone.
 @Suite struct FilterSimplificationTests {
     /// 200 documents: `size` 10...59 with every fifth missing, so its bounds settle only ranges
     /// that no document satisfies; `stamp` 100...299 on every document.
@@ -12,6 +13,7 @@ import Testing
         for i in 0..<200 {
             var item = document("k\(i)", title: i % 2 == 0 ? "alpha" : "beta", size: i % 5 == 0 ? nil : Double(10 + i % 50))
             item.numbers["stamp"] = Double(100 + i)
+            item.fields.append(.keywords("kind", ["item"]))
             batch.append(.upsert(item))
         }
         let engine = try SearchEngine.open(directory: directory.path)
@@ -61,6 +63,31 @@ import Testing
         if case .term = evaluator.simplified(.and([.term(field: "title", term: "alpha"), Self.range("stamp", 0, nil)])) {} else {
             Issue.record("a conjunction with one unsettled clause should become that clause")
         }
+        try engine.close()
+    }
+
+    @Test func termsEveryOrNoDocumentHoldsBecomeAllOrNone() throws {
+        let directory = TemporaryDirectory()
+        let (engine, _) = try makeSegment(directory)
+        // Deleted documents still hold their terms: `.all` is every live document.
+        try engine.commit(WriteBatch((0..<10).map { .deleteKey("k\($0 * 7)") }))
+        let segment = engine.snapshot().segments[0]
+        let evaluator = QueryEvaluator(segment: segment)
+        func simplified(_ query: EngineQuery) -> String { "\(evaluator.simplified(query))" }
+        #expect(simplified(.term(field: "kind", term: "item")) == "all")
+        #expect(simplified(.term(field: "kind", term: "activity")) == "none")
+        #expect(simplified(.term(field: "absent", term: "item")) == "none")
+        #expect(simplified(.prefix(field: "absent", prefix: "i")) == "none")
+        #expect(simplified(.not(.term(field: "kind", term: "item"))) == "none")
+        #expect(simplified(.and([.term(field: "kind", term: "item"), .term(field: "title", term: "alpha")])) != "all")
+        for query: EngineQuery in [
+            .term(field: "kind", term: "item"), .not(.term(field: "kind", term: "item")), .term(field: "kind", term: "activity"),
+            .and([.term(field: "kind", term: "item"), .term(field: "title", term: "beta")]),
+            .or([.prefix(field: "absent", prefix: "a"), .term(field: "title", term: "alpha")]),
+        ] {
+            #expect(try evaluator.evaluate(evaluator.simplified(query)) == evaluator.evaluate(query), "\(query)")
+        }
+        #expect(try evaluator.evaluate(.term(field: "kind", term: "item")).count == 190)
         try engine.close()
     }
 

@@ -51,13 +51,21 @@ public struct QueryEvaluator {
 
     /// `query` with the range and presence tests that this segment's column bounds settle replaced
     /// by ``EngineQuery/all`` or ``EngineQuery/none``, the clauses on fields no document of the
-    /// segment has by `.none`, and boolean clauses folded: it matches the same documents here. A
+    /// segment has and terms it lacks by `.none`, terms every document holds by `.all`, and boolean
+    /// clauses folded: it matches the same documents here. A
     /// filter every document passes (such as "not expired" when nothing in the segment has expired)
     /// becomes `.all`, and searches skip it; of the hundred or so attributes `**` stands for, only
     /// those the segment holds are searched.
     public func simplified(_ query: EngineQuery) -> EngineQuery {
         switch query {
-        case .term(let field, _), .prefix(let field, _), .matching(let field, _), .phrase(let field, _, _):
+        case .term(let field, let term):
+            // A term every document holds (an item kind when the app has no history, say) is `.all`.
+            guard let fieldReader = reader.field(field) else { return .none }
+            let info: TermInfo?
+            do { info = try fieldReader.dictionary.lookup(term) } catch { return query }  // evaluating it reports the damage
+            guard let info else { return .none }
+            return info.documentFrequency == reader.documentCount ? .all : query
+        case .prefix(let field, _), .matching(let field, _), .phrase(let field, _, _):
             return reader.field(field) == nil ? .none : query
         case .filter(let inner, let predicate):
             switch simplified(inner) {
