@@ -31,6 +31,10 @@ import Testing
             .and([.matching(field: "title", Self.containing("ok3")), .term(field: "title", term: "odd")]),
             .or([.matching(field: "title", Self.containing("k59")), .matching(field: "missing", Self.containing("k59"))]),
             .not(.matching(field: "title", Self.containing("ok1"))),
+            // Containment tests that the trigram index settles (three bytes) and does not (more).
+            .matching(field: "title", Self.containing("k12", declared: true)),
+            .matching(field: "title", Self.containing("599", declared: true)),
+            .and([.matching(field: "title", Self.containing("tok1", declared: true)), .term(field: "title", term: "even")]),
         ]
         for segment in snapshot.segments {
             let evaluator = QueryEvaluator(segment: segment)
@@ -44,10 +48,10 @@ import Testing
         try engine.close()
     }
 
-    /// A matcher of the terms that contain `text`.
-    private static func containing(_ text: String) -> TermMatcher {
+    /// A matcher of the terms that contain `text`, saying so when `declared`.
+    private static func containing(_ text: String, declared: Bool = false) -> TermMatcher {
         let wanted = Array(text.utf8)
-        return TermMatcher(requiredSubstring: wanted) { term in
+        return TermMatcher(requiredSubstring: wanted, isContainment: declared) { term in
             let bytes = Array(term)
             return bytes.count >= wanted.count && (0...(bytes.count - wanted.count)).contains { Array(bytes[$0..<$0 + wanted.count]) == wanted }
         }

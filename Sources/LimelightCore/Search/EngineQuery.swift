@@ -7,16 +7,21 @@ public struct TermMatcher: Sendable {
     public var requiredSubstring: [UInt8]
     /// The test applied to each term's UTF-8 bytes.
     public var matches: @Sendable (UnsafeRawBufferPointer) -> Bool
+    /// Whether `matches` accepts exactly the terms that contain `requiredSubstring` (a `*text*`
+    /// pattern): a trigram index then settles three-byte substrings without testing each term.
+    public var isContainment: Bool
     /// Tells this matcher (and its copies) from every other one, so that an evaluation can find the
     /// terms it matched once and reuse them: two matchers' tests cannot be compared.
     let identity = Identity()
 
     /// Creates a matcher.
     public init(
-        literalPrefix: String = "", requiredSubstring: [UInt8] = [], matches: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool
+        literalPrefix: String = "", requiredSubstring: [UInt8] = [], isContainment: Bool = false,
+        matches: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool
     ) {
         self.literalPrefix = literalPrefix
         self.requiredSubstring = requiredSubstring
+        self.isContainment = isContainment
         self.matches = matches
     }
 

@@ -216,13 +216,7 @@ public struct QueryEvaluator {
             let found = try terms(.matching(field: field, matcher: ObjectIdentifier(matcher.identity))) {
                 var found = FoundTerms()
                 if matcher.requiredSubstring.count >= 3, let trigrams = try reader.trigramIndex(of: field) {
-                    var spans: [ClosedRange<UInt32>] = []
-                    trigrams.forEachCandidate(containing: matcher.requiredSubstring) { term, info, span in
-                        guard matcher.matches(term) else { return }
-                        found.infos.append(info)
-                        spans.append(span)
-                    }
-                    found.spans = spans
+                    found.indexed = trigrams.terms(containing: matcher.requiredSubstring, isContainment: matcher.isContainment, matcher.matches)
                 } else {
                     try fieldReader.dictionary.forEachTerm(withPrefix: matcher.literalPrefix) { term, info in
                         if matcher.matches(term) { found.infos.append(info) }
@@ -313,14 +307,13 @@ public struct QueryEvaluator {
 
     /// The live documents in the union of the given terms' postings, optionally restricted.
     private func postingsDocuments(_ field: FieldReader, _ found: FoundTerms, within candidates: [UInt32]?) throws -> [UInt32] {
-        let infos = found.infos
-        if infos.isEmpty { return [] }
+        if found.count == 0 { return [] }
         if let candidates, let first = candidates.first, let last = candidates.last {
             // Test each candidate against each list that reaches them, advancing with skips.
             var keep = [Bool](repeating: false, count: candidates.count)
-            for (number, info) in infos.enumerated() {
-                if let span = found.spans?[number], span.upperBound < first || span.lowerBound > last { continue }
-                var postings = try field.postings(for: info)
+            for number in 0..<found.count {
+                if let span = found.indexed?.span(number), span.upperBound < first || span.lowerBound > last { continue }
+                var postings = try field.postings(for: found.info(number))
                 var index = 0
                 while index < candidates.count {
                     guard try postings.advance(to: candidates[index]) else { break }
@@ -334,6 +327,7 @@ public struct QueryEvaluator {
             }
             return candidates.enumerated().compactMap { keep[$0.offset] ? $0.element : nil }
         }
+        let infos = found.indexed.map { terms in (0..<terms.count).map(terms.info) } ?? found.infos
         let total = infos.reduce(0) { $0 + $1.documentFrequency }
         if infos.count == 1 || total < reader.documentCount / 16 {
             var result: [UInt32] = []
@@ -385,11 +379,14 @@ private final class ResolvedTerms {
     var terms: [Key: FoundTerms] = [:]
 }
 
-/// The dictionary terms one clause matched in a segment, with the first and last document of each
-/// term's postings when they are known (from a ``TrigramIndex``).
+/// The dictionary terms one clause matched in a segment: their entries, or where they are in a
+/// field's ``TrigramIndex``, which also knows the first and last document of each term's postings.
 private struct FoundTerms {
     var infos: [TermInfo] = []
-    var spans: [ClosedRange<UInt32>]?
+    var indexed: TrigramIndex.Terms?
+
+    var count: Int { indexed?.count ?? infos.count }
+    func info(_ number: Int) -> TermInfo { indexed?.info(number) ?? infos[number] }
 }
 
 /// Operations on ascending arrays of document ids.

@@ -85,20 +85,39 @@ struct TrigramIndex: Sendable {
         return first...last
     }
 
-    /// Calls `body` with each term that holds every trigram of `substring` (at least three bytes),
-    /// in dictionary order, with its entry and the span of its postings: a superset of the terms
-    /// that contain it.
-    func forEachCandidate(
-        containing substring: [UInt8], _ body: (UnsafeRawBufferPointer, TermInfo, ClosedRange<UInt32>) throws -> Void
-    ) rethrows {
-        let candidates = candidates(containing: substring)
-        try termBytes.withUnsafeBytes { bytes in
-            for ordinal in candidates {
+    /// Terms of the index, by ordinal, with their entries and the spans of their postings.
+    struct Terms {
+        fileprivate let index: TrigramIndex
+        fileprivate let ordinals: ArraySlice<UInt32>
+
+        /// The number of terms.
+        var count: Int { ordinals.count }
+        /// The entry of the `number`th term.
+        func info(_ number: Int) -> TermInfo { index.infos[Int(ordinals[ordinals.startIndex + number])] }
+        /// The first and last document of the `number`th term's postings.
+        func span(_ number: Int) -> ClosedRange<UInt32> { index.spans[Int(ordinals[ordinals.startIndex + number])] }
+    }
+
+    /// The terms, in dictionary order, that hold every trigram of `substring` (at least three
+    /// bytes) and pass `matches`. When `isContainment` says that `matches` accepts exactly the
+    /// terms containing `substring`, a three-byte substring's terms are its trigram's list as it
+    /// stands, and no term is tested.
+    func terms(containing substring: [UInt8], isContainment: Bool, _ matches: (UnsafeRawBufferPointer) -> Bool) -> Terms {
+        if isContainment && substring.count == 3 {
+            let key = substring.withUnsafeBytes { UInt32(Self.key($0, 0)) }
+            let slot = DocumentSets.lowerBound(keys, key, from: 0)
+            guard slot < keys.count, keys[slot] == key else { return Terms(index: self, ordinals: []) }
+            return Terms(index: self, ordinals: ordinals[Int(starts[slot])..<Int(starts[slot + 1])])
+        }
+        var kept = candidates(containing: substring)
+        termBytes.withUnsafeBytes { bytes in
+            kept.removeAll { ordinal in
                 let index = Int(ordinal)
                 let start = index == 0 ? 0 : Int(termEnds[index - 1])
-                try body(UnsafeRawBufferPointer(rebasing: bytes[start..<Int(termEnds[index])]), infos[index], spans[index])
+                return !matches(UnsafeRawBufferPointer(rebasing: bytes[start..<Int(termEnds[index])]))
             }
         }
+        return Terms(index: self, ordinals: kept[...])
     }
 
     private static func key(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {

@@ -141,7 +141,10 @@ public struct QueryPlanner: Sendable {
     func indexTermMatcher(_ pattern: StringPattern) -> TermMatcher {
         if let known = indexTermMatchers.matchers.withLock({ $0[pattern] }) { return known }
         let glob = WildcardPattern(pattern) { TextAnalyzer.indexTerm($0) }
-        let matcher = TermMatcher(literalPrefix: glob.literalPrefix, requiredSubstring: glob.longestLiteral, matches: glob.matches)
+        var isContainment = false
+        if case .infix = pattern.kind { isContainment = true }
+        let matcher = TermMatcher(
+            literalPrefix: glob.literalPrefix, requiredSubstring: glob.longestLiteral, isContainment: isContainment, matches: glob.matches)
         indexTermMatchers.matchers.withLock { $0[pattern] = matcher }
         return matcher
     }
