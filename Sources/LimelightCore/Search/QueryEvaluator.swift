@@ -309,7 +309,9 @@ public struct QueryEvaluator {
     private func postingsDocuments(_ field: FieldReader, _ found: FoundTerms, within candidates: [UInt32]?) throws -> [UInt32] {
         if found.count == 0 { return [] }
         if let candidates, let first = candidates.first, let last = candidates.last {
-            // Test each candidate against each list that reaches them, advancing with skips.
+            // Test each candidate against each list that reaches them, advancing with skips. In a
+            // window of consecutive documents, a document's place is its distance from the first.
+            let isConsecutive = Int(last - first) + 1 == candidates.count
             var keep = [Bool](repeating: false, count: candidates.count)
             for number in 0..<found.count {
                 if let span = found.indexed?.span(number), span.upperBound < first || span.lowerBound > last { continue }
@@ -320,6 +322,8 @@ public struct QueryEvaluator {
                     if postings.document == candidates[index] {
                         keep[index] = true
                         index += 1
+                    } else if isConsecutive {
+                        index = postings.document > last ? candidates.count : Int(postings.document - first)
                     } else {
                         index = DocumentSets.lowerBound(candidates, postings.document, from: index + 1)
                     }
