@@ -61,12 +61,16 @@ public final class ShortPrefixCache: Sendable {
     /// How many documents are kept per prefix and segment.
     public let depth: Int
     /// How many more documents are kept, in rank order, for prefixes of up to
-    /// ``deeperPrefixLength`` characters (the prefixes that match most documents, where a filter
-    /// is most often left with too few of the first ``depth``) and for frequent whole words (whose
+    /// ``deeperPrefixLength`` characters and longer ones that match at least
+    /// ``broadPrefixDocuments`` (the prefixes that match most documents, where a filter is most
+    /// often left with too few of the first ``depth``) and for frequent whole words (whose
     /// deeper documents tighten the bound of queries of several frequent words).
     public let deeperDepth: Int
-    /// The longest prefixes (in characters) that keep ``deeperDepth`` more documents.
+    /// The longest prefixes (in characters) that keep ``deeperDepth`` more documents whatever they
+    /// match.
     public static let deeperPrefixLength = 2
+    /// How many documents a longer prefix matches when it keeps ``deeperDepth`` more documents too.
+    public let broadPrefixDocuments: Int
     /// Seconds after which an entry is rebuilt.
     public let maximumAge: Double
     /// Most entries kept; the cache is emptied when it would grow past this.
@@ -140,11 +144,12 @@ public final class ShortPrefixCache: Sendable {
 
     /// Creates an empty cache.
     public init(
-        depth: Int = 256, deeperDepth: Int = 1024, maximumAge: Double = 600, capacity: Int = 32_768, warmingMinimumDocuments: Int = 4096,
-        warmingMinimumPostings: Int = 96
+        depth: Int = 256, deeperDepth: Int = 1024, broadPrefixDocuments: Int = 2048, maximumAge: Double = 600, capacity: Int = 32_768,
+        warmingMinimumDocuments: Int = 4096, warmingMinimumPostings: Int = 96
     ) {
         self.depth = depth
         self.deeperDepth = deeperDepth
+        self.broadPrefixDocuments = broadPrefixDocuments
         self.maximumAge = maximumAge
         self.capacity = capacity
         self.warmingMinimumDocuments = warmingMinimumDocuments
@@ -205,8 +210,10 @@ public final class ShortPrefixCache: Sendable {
         if let cached = freshEntry(for: scorer, word: word, parameters: parameters, now: now) { return cached }
         let matches = try scorer.documents(for: [word], requireAll: true)
         // Whole words are cached only when frequent, to bound queries of several of them: their deeper
-        // documents lower the bound as those of the shortest prefixes do.
-        let deeperCount = !word.isPrefix || word.term.count <= Self.deeperPrefixLength ? deeperDepth : 0
+        // documents lower the bound as those of the shortest prefixes do. Longer prefixes that
+        // match as many documents as short ones keep them too.
+        let isBroad = word.term.count <= Self.deeperPrefixLength || matches.documents.count >= broadPrefixDocuments
+        let deeperCount = !word.isPrefix || isBroad ? deeperDepth : 0
         var collector = TopCollector(limit: depth + deeperCount)
         for (index, document) in matches.documents.enumerated() {
             // Ranked as the final score ranks (rounded, hint last), so the kept documents are the

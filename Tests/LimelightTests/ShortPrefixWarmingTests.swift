@@ -36,10 +36,14 @@ import Testing
         // A shallow cache whose deeper documents run out, so filters fall back to a full evaluation.
         let shallow = ShortPrefixCache(
             depth: 8, deeperDepth: 16, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
+        // Longer prefixes that match as many documents as short ones keep deeper documents too.
+        let broad = ShortPrefixCache(
+            depth: 8, deeperDepth: 16, broadPrefixDocuments: 40, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
         let full = UserQueryRanker(parameters: parameters, cache: nil)
         for cached in [
             UserQueryRanker(parameters: parameters, cache: cache),
             UserQueryRanker(parameters: parameters, cache: shallow),
+            UserQueryRanker(parameters: parameters, cache: broad),
         ] {
             for prefix in ["p", "pr", "pro", "prog", "progr", "proj", "gra", "grape", "x"] {
                 for limit in [1, 10, 40] {
