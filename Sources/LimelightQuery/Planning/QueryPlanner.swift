@@ -27,8 +27,8 @@ public struct QueryPlanner: Sendable {
     public let schema: any QuerySchema
     /// The clock `$time` functions are evaluated against.
     public let time: TimeEvaluator
-    /// The index-term matchers compiled so far, by pattern: `*` and `**` compare one value with
-    /// a hundred or so attributes, whose text fields all match the same folded pattern.
+    /// The index-term matcher compiled last: `*` and `**` compare one value with a hundred or so
+    /// attributes, whose text fields all match the same folded pattern.
     private let indexTermMatchers = MatcherMemo()
 
     /// Creates a planner.
@@ -137,15 +137,16 @@ public struct QueryPlanner: Sendable {
         }
     }
 
-    /// The matcher of the index terms (words) that `pattern` matches, compiled once per pattern.
+    /// The matcher of the index terms (words) that `pattern` matches, compiled once for the
+    /// attributes of a comparison.
     func indexTermMatcher(_ pattern: StringPattern) -> TermMatcher {
-        if let known = indexTermMatchers.matchers.withLock({ $0[pattern] }) { return known }
+        if let known = indexTermMatchers.matchers.withLock({ $0.last?.pattern == pattern ? $0.last?.matcher : nil }) { return known }
         let glob = WildcardPattern(pattern) { TextAnalyzer.indexTerm($0) }
         var isContainment = false
         if case .infix = pattern.kind { isContainment = true }
         let matcher = TermMatcher(
             literalPrefix: glob.literalPrefix, requiredSubstring: glob.longestLiteral, isContainment: isContainment, matches: glob.matches)
-        indexTermMatchers.matchers.withLock { $0[pattern] = matcher }
+        indexTermMatchers.matchers.withLock { $0.last = (pattern, matcher) }
         return matcher
     }
 
@@ -155,7 +156,13 @@ public struct QueryPlanner: Sendable {
     }
 }
 
-/// Matchers a planner has compiled, by pattern (a class: a planner is a value, copied freely).
+/// The matcher a planner compiled last, with its pattern (a class: a planner is a value, copied
+/// freely). The attributes of one `*` or `**` comparison ask for the same pattern one after the
+/// other, and comparing it with the last one (the same array, usually) costs less than hashing it.
 private final class MatcherMemo: Sendable {
-    let matchers = Mutex<[StringPattern: TermMatcher]>([:])
+    struct Entry {
+        var last: (pattern: StringPattern, matcher: TermMatcher)?
+    }
+
+    let matchers = Mutex(Entry())
 }
