@@ -396,3 +396,14 @@ struct WriterState: Sendable {
         try removeUnreferencedFiles()
     }
 }
+
+/// A committed batch whose documents are freed later, on a thread of the caller's choosing: freeing
+/// thousands of documents' term lists takes milliseconds.
+final class RetiredBatch: @unchecked Sendable {
+    private var batch: WriteBatch?
+
+    init(_ batch: WriteBatch) { self.batch = batch }
+
+    /// Drops the batch (the last reference to its documents, once its committer has returned).
+    func free() { batch = nil }
+}

@@ -52,10 +52,9 @@ public struct QueryEvaluator {
     /// `query` with the range and presence tests that this segment's column bounds settle replaced
     /// by ``EngineQuery/all`` or ``EngineQuery/none``, the clauses on fields no document of the
     /// segment has and terms it lacks by `.none`, terms every document holds by `.all`, and boolean
-    /// clauses folded: it matches the same documents here. A
-    /// filter every document passes (such as "not expired" when nothing in the segment has expired)
-    /// becomes `.all`, and searches skip it; of the hundred or so attributes `**` stands for, only
-    /// those the segment holds are searched.
+    /// clauses folded: it matches the same documents here. A filter every document passes (such as
+    /// "not expired" when nothing in the segment has expired) becomes `.all`, and searches skip it;
+    /// of the hundred or so attributes `**` stands for, only those the segment holds are searched.
     public func simplified(_ query: EngineQuery) -> EngineQuery {
         switch query {
         case .term(let field, let term):
