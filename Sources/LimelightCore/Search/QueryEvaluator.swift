@@ -313,7 +313,12 @@ public struct QueryEvaluator {
             let isConsecutive = Int(last - first) + 1 == candidates.count
             var keep = [Bool](repeating: false, count: candidates.count)
             for number in 0..<found.count {
-                if let span = found.indexed?.span(number), span.upperBound < first || span.lowerBound > last { continue }
+                if let indexed = found.indexed {
+                    let span = indexed.span(number)
+                    // Terms in first-document order start past the window from here on.
+                    if span.lowerBound > last { if indexed.isByFirstDocument { break } else { continue } }
+                    if span.upperBound < first { continue }
+                }
                 var postings = try field.postings(for: found.info(number))
                 var index = 0
                 while index < candidates.count {

@@ -15,6 +15,9 @@ struct TrigramIndex: Sendable {
     private let starts: [UInt32]
     /// Term ordinals, ascending within each trigram.
     private let ordinals: [UInt32]
+    /// The same ordinals, each trigram's ordered by the first document of the term's postings: a
+    /// window of documents near the start of the segment reads only the first few.
+    private let ordinalsByFirstDocument: [UInt32]
     /// Every term's bytes, one after the other in dictionary order.
     private let termBytes: [UInt8]
     /// `termBytes[termEnds[i - 1]..<termEnds[i]]` is the term of ordinal i (from 0 for the first).
@@ -66,6 +69,13 @@ struct TrigramIndex: Sendable {
             previous = pair
         }
         starts.append(UInt32(ordinals.count))
+        var ordinalsByFirstDocument = ordinals
+        for slot in keys.indices {
+            ordinalsByFirstDocument[Int(starts[slot])..<Int(starts[slot + 1])].sort {
+                (spans[Int($0)].lowerBound, $0) < (spans[Int($1)].lowerBound, $1)
+            }
+        }
+        self.ordinalsByFirstDocument = ordinalsByFirstDocument
         self.keys = keys
         self.starts = starts
         self.ordinals = ordinals
@@ -89,6 +99,9 @@ struct TrigramIndex: Sendable {
     struct Terms {
         fileprivate let index: TrigramIndex
         fileprivate let ordinals: ArraySlice<UInt32>
+        /// Whether the terms come in the order of their postings' first documents (otherwise in
+        /// dictionary order).
+        let isByFirstDocument: Bool
 
         /// The number of terms.
         var count: Int { ordinals.count }
@@ -98,16 +111,16 @@ struct TrigramIndex: Sendable {
         func span(_ number: Int) -> ClosedRange<UInt32> { index.spans[Int(ordinals[ordinals.startIndex + number])] }
     }
 
-    /// The terms, in dictionary order, that hold every trigram of `substring` (at least three
-    /// bytes) and pass `matches`. When `isContainment` says that `matches` accepts exactly the
-    /// terms containing `substring`, a three-byte substring's terms are its trigram's list as it
-    /// stands, and no term is tested.
+    /// The terms that hold every trigram of `substring` (at least three bytes) and pass `matches`,
+    /// in dictionary order. When `isContainment` says that `matches` accepts exactly the terms
+    /// containing `substring`, a three-byte substring's terms are its trigram's list as it stands,
+    /// in the order of their first documents, and no term is tested.
     func terms(containing substring: [UInt8], isContainment: Bool, _ matches: (UnsafeRawBufferPointer) -> Bool) -> Terms {
         if isContainment && substring.count == 3 {
             let key = substring.withUnsafeBytes { UInt32(Self.key($0, 0)) }
             let slot = DocumentSets.lowerBound(keys, key, from: 0)
-            guard slot < keys.count, keys[slot] == key else { return Terms(index: self, ordinals: []) }
-            return Terms(index: self, ordinals: ordinals[Int(starts[slot])..<Int(starts[slot + 1])])
+            guard slot < keys.count, keys[slot] == key else { return Terms(index: self, ordinals: [], isByFirstDocument: false) }
+            return Terms(index: self, ordinals: ordinalsByFirstDocument[Int(starts[slot])..<Int(starts[slot + 1])], isByFirstDocument: true)
         }
         var kept = candidates(containing: substring)
         termBytes.withUnsafeBytes { bytes in
@@ -117,7 +130,7 @@ struct TrigramIndex: Sendable {
                 return !matches(UnsafeRawBufferPointer(rebasing: bytes[start..<Int(termEnds[index])]))
             }
         }
-        return Terms(index: self, ordinals: kept[...])
+        return Terms(index: self, ordinals: kept[...], isByFirstDocument: false)
     }
 
     private static func key(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {
