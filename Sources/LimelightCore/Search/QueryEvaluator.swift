@@ -39,9 +39,12 @@ public struct QueryEvaluator {
         var window = max(64, limit * 4)
         while start < count && result.count < limit {
             let end = min(count, start + window)
-            var candidates: [UInt32] = []
-            candidates.reserveCapacity(end - start)
-            for document in UInt32(start)..<UInt32(end) where segment.live.isLive(document) { candidates.append(document) }
+            let candidates: [UInt32]
+            if segment.live.hasDeletions {
+                candidates = (UInt32(start)..<UInt32(end)).filter(segment.live.isLive)
+            } else {
+                candidates = Array(UInt32(start)..<UInt32(end))
+            }
             result += try windowed.evaluate(query, within: candidates).prefix(limit - result.count)
             start = end
             window *= 4
@@ -311,7 +314,7 @@ public struct QueryEvaluator {
             // Test each candidate against each list that reaches them, advancing with skips. In a
             // window of consecutive documents, a document's place is its distance from the first.
             let isConsecutive = Int(last - first) + 1 == candidates.count
-            var keep = [Bool](repeating: false, count: candidates.count)
+            var kept: [Int] = []  // places in `candidates`, in no order, maybe repeated
             for number in 0..<found.count {
                 if let indexed = found.indexed {
                     let span = indexed.span(number)
@@ -324,7 +327,7 @@ public struct QueryEvaluator {
                 while index < candidates.count {
                     guard try postings.advance(to: candidates[index]) else { break }
                     if postings.document == candidates[index] {
-                        keep[index] = true
+                        kept.append(index)
                         index += 1
                     } else if isConsecutive {
                         index = postings.document > last ? candidates.count : Int(postings.document - first)
@@ -333,7 +336,11 @@ public struct QueryEvaluator {
                     }
                 }
             }
-            return candidates.enumerated().compactMap { keep[$0.offset] ? $0.element : nil }
+            kept.sort()
+            var result: [UInt32] = []
+            result.reserveCapacity(kept.count)
+            for index in kept where result.last != candidates[index] { result.append(candidates[index]) }
+            return result
         }
         let infos = found.indexed.map { terms in (0..<terms.count).map(terms.info) } ?? found.infos
         let total = infos.reduce(0) { $0 + $1.documentFrequency }
