@@ -314,7 +314,7 @@ public struct QueryEvaluator {
             // Test each candidate against each list that reaches them, advancing with skips. In a
             // window of consecutive documents, a document's place is its distance from the first.
             let isConsecutive = Int(last - first) + 1 == candidates.count
-            var kept: [Int] = []  // places in `candidates`, in no order, maybe repeated
+            var kept: [UInt32] = []  // in no order, maybe repeated
             for number in 0..<found.count {
                 if let indexed = found.indexed {
                     let span = indexed.span(number)
@@ -327,7 +327,7 @@ public struct QueryEvaluator {
                 while index < candidates.count {
                     guard try postings.advance(to: candidates[index]) else { break }
                     if postings.document == candidates[index] {
-                        kept.append(index)
+                        kept.append(candidates[index])
                         index += 1
                     } else if isConsecutive {
                         index = postings.document > last ? candidates.count : Int(postings.document - first)
@@ -337,10 +337,7 @@ public struct QueryEvaluator {
                 }
             }
             kept.sort()
-            var result: [UInt32] = []
-            result.reserveCapacity(kept.count)
-            for index in kept where result.last != candidates[index] { result.append(candidates[index]) }
-            return result
+            return DocumentSets.deduplicateSorted(kept)
         }
         let infos = found.indexed.map { terms in (0..<terms.count).map(terms.info) } ?? found.infos
         let total = infos.reduce(0) { $0 + $1.documentFrequency }

@@ -64,14 +64,12 @@ public struct NumericColumn: @unchecked Sendable {
     /// The column's bounds, in one pass over its values.
     public func bounds() -> Bounds {
         var result = Bounds()
-        let count = bytes.count / 8
-        for index in 0..<count {
-            let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
-            if value.isNaN {
-                result.hasMissing = true
-            } else {
+        for document in 0..<UInt32(bytes.count / 8) {
+            if let value = value(document) {
                 result.lowest = Swift.min(result.lowest, value)
                 result.highest = Swift.max(result.highest, value)
+            } else {
+                result.hasMissing = true
             }
         }
         return result

@@ -117,10 +117,8 @@ struct TrigramIndex: Sendable {
     /// in the order of their first documents, and no term is tested.
     func terms(containing substring: [UInt8], isContainment: Bool, _ matches: (UnsafeRawBufferPointer) -> Bool) -> Terms {
         if isContainment && substring.count == 3 {
-            let key = substring.withUnsafeBytes { UInt32(Self.key($0, 0)) }
-            let slot = DocumentSets.lowerBound(keys, key, from: 0)
-            guard slot < keys.count, keys[slot] == key else { return Terms(index: self, ordinals: [], isByFirstDocument: false) }
-            return Terms(index: self, ordinals: ordinalsByFirstDocument[Int(starts[slot])..<Int(starts[slot + 1])], isByFirstDocument: true)
+            let range = substring.withUnsafeBytes { self.list(ofTrigramAt: 0, in: $0) }
+            return Terms(index: self, ordinals: range.map { ordinalsByFirstDocument[$0] } ?? [], isByFirstDocument: range != nil)
         }
         var kept = candidates(containing: substring)
         termBytes.withUnsafeBytes { bytes in
@@ -137,6 +135,15 @@ struct TrigramIndex: Sendable {
         UInt64(bytes[index]) << 16 | UInt64(bytes[index + 1]) << 8 | UInt64(bytes[index + 2])
     }
 
+    /// Where in `ordinals` (and `ordinalsByFirstDocument`) the terms holding the trigram at `index`
+    /// of `bytes` are; nil when no term holds it.
+    private func list(ofTrigramAt index: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        let key = UInt32(Self.key(bytes, index))
+        let slot = DocumentSets.lowerBound(keys, key, from: 0)
+        guard slot < keys.count, keys[slot] == key else { return nil }
+        return Int(starts[slot])..<Int(starts[slot + 1])
+    }
+
     /// The ordinals, ascending, of the terms holding every trigram of `substring` (at least three
     /// bytes): a superset of the terms that contain it. The shortest list drives; each of its
     /// ordinals is looked up in the others, which are never copied.
@@ -144,10 +151,8 @@ struct TrigramIndex: Sendable {
         var lists: [Range<Int>] = []
         let found = substring.withUnsafeBytes { bytes in
             for index in 0...(bytes.count - 3) {
-                let key = UInt32(Self.key(bytes, index))
-                let slot = DocumentSets.lowerBound(keys, key, from: 0)
-                guard slot < keys.count, keys[slot] == key else { return false }
-                lists.append(Int(starts[slot])..<Int(starts[slot + 1]))
+                guard let range = self.list(ofTrigramAt: index, in: bytes) else { return false }
+                lists.append(range)
             }
             return true
         }
