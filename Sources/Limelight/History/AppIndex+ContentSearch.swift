@@ -49,7 +49,7 @@ extension AppIndex {
             var records: [StoredRecord] = []
             var scores: [String: Double] = [:]
             for ranked in try ranker.search(snapshot, request) {
-                let record = try StoredRecord.decode(snapshot.segments[ranked.segment].reader.storedDocument(ranked.document).stored)
+                let record = try snapshot.segments[ranked.segment].reader.record(ranked.document)
                 records.append(record)
                 scores[record.key] = max(scores[record.key] ?? 0, ranked.score)
             }

@@ -87,7 +87,7 @@ extension AppIndex {
         var result: [StoredRecord] = []
         for (segment, documents) in try snapshot.matchingDocuments(query).enumerated() {
             for document in documents {
-                result.append(try StoredRecord.decode(try snapshot.segments[segment].reader.storedDocument(document).stored))
+                result.append(try snapshot.segments[segment].reader.record(document))
             }
         }
         return result

@@ -1,3 +1,5 @@
+import LimelightCore
+
 /// Appends little-endian integers, LEB128 variable-length integers and length-prefixed byte strings.
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
@@ -48,13 +50,15 @@ struct ByteWriter {
     }
 }
 
-/// Reads what ``ByteWriter`` writes, checking every length against the bytes that remain.
+/// Reads what ``ByteWriter`` writes, checking every length against the bytes that remain. The
+/// bytes are borrowed (a stored record in a memory-mapped segment, say): a reader is used only
+/// while they are.
 struct ByteReader {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeRawBufferPointer
     private(set) var offset: Int
     private let end: Int
 
-    init(_ bytes: [UInt8], end: Int) {
+    init(_ bytes: UnsafeRawBufferPointer, end: Int) {
         self.bytes = bytes
         self.offset = 0
         self.end = min(end, bytes.count)
@@ -69,10 +73,10 @@ struct ByteReader {
         return bytes[offset]
     }
 
-    mutating func readBytes(_ count: Int) throws(StoredItemCodecError) -> ArraySlice<UInt8> {
+    mutating func readBytes(_ count: Int) throws(StoredItemCodecError) -> UnsafeRawBufferPointer {
         guard count >= 0, count <= remaining else { throw .truncated(at: offset) }
         defer { offset += count }
-        return bytes[offset..<offset + count]
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
     }
 
     mutating func readVarint() throws(StoredItemCodecError) -> UInt64 {
@@ -100,13 +104,11 @@ struct ByteReader {
     }
 
     mutating func readUInt32() throws(StoredItemCodecError) -> UInt32 {
-        let slice = try readBytes(4)
-        return slice.reversed().reduce(0) { ($0 << 8) | UInt32($1) }
+        UInt32(littleEndian: try readBytes(4).loadUnaligned(as: UInt32.self))
     }
 
     mutating func readUInt64() throws(StoredItemCodecError) -> UInt64 {
-        let slice = try readBytes(8)
-        return slice.reversed().reduce(0) { ($0 << 8) | UInt64($1) }
+        UInt64(littleEndian: try readBytes(8).loadUnaligned(as: UInt64.self))
     }
 
     mutating func readDouble() throws(StoredItemCodecError) -> Double {
@@ -116,14 +118,13 @@ struct ByteReader {
     mutating func readString() throws(StoredItemCodecError) -> String {
         let start = offset
         let count = try readCount(minimumElementSize: 1)
-        let slice = try readBytes(count)
-        guard let string = String(validating: slice, as: UTF8.self) else {
+        guard let string = String(validUTF8: try readBytes(count)) else {
             throw .corrupt("string is not valid UTF-8", at: start)
         }
         return string
     }
 
-    mutating func readLengthPrefixed() throws(StoredItemCodecError) -> ArraySlice<UInt8> {
+    mutating func readLengthPrefixed() throws(StoredItemCodecError) -> UnsafeRawBufferPointer {
         let count = try readCount(minimumElementSize: 1)
         return try readBytes(count)
     }

@@ -143,6 +143,11 @@ public enum StoredItemCodec {
     ///   or come from an unknown version.
     /// - Complexity: O(`bytes.count`).
     public static func decode(_ bytes: [UInt8]) throws(StoredItemCodecError) -> StoredItem {
+        try bytes.withUnsafeBytes { raw in Result { () throws(StoredItemCodecError) in try decode(raw) } }.get()
+    }
+
+    /// ``decode(_:)`` of borrowed bytes (a record in a memory-mapped segment, say).
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(StoredItemCodecError) -> StoredItem {
         var reader = try body(of: bytes, verifyingChecksum: true)
         return try decodeBody(&reader)
     }
@@ -154,6 +159,11 @@ public enum StoredItemCodec {
     /// UTF-8-checked.
     /// - Throws: ``StoredItemCodecError`` as ``decode(_:)`` does for the parts it reads.
     public static func decodeWithoutAttributes(_ bytes: [UInt8]) throws(StoredItemCodecError) -> StoredItem {
+        try bytes.withUnsafeBytes { raw in Result { () throws(StoredItemCodecError) in try decodeWithoutAttributes(raw) } }.get()
+    }
+
+    /// ``decodeWithoutAttributes(_:)`` of borrowed bytes (a record in a memory-mapped segment, say).
+    public static func decodeWithoutAttributes(_ bytes: UnsafeRawBufferPointer) throws(StoredItemCodecError) -> StoredItem {
         var reader = try body(of: bytes, verifyingChecksum: false)
         let header = try decodeHeader(&reader)
         return StoredItem(
@@ -163,10 +173,10 @@ public enum StoredItemCodec {
 
     /// A reader of the item's body (after the signature and version, before the checksum), once the
     /// signature, version and (when asked) the checksum are checked.
-    private static func body(of bytes: [UInt8], verifyingChecksum: Bool) throws(StoredItemCodecError) -> ByteReader {
+    private static func body(of bytes: UnsafeRawBufferPointer, verifyingChecksum: Bool) throws(StoredItemCodecError) -> ByteReader {
         let headerSize = signature.count + 2
         guard bytes.count >= headerSize + 4 else { throw .truncated(at: bytes.count) }
-        guard Array(bytes[0..<signature.count]) == signature else {
+        guard bytes.prefix(signature.count).elementsEqual(signature) else {
             throw StoredItemCodecError(kind: .badSignature, message: "not a stored item", offset: 0)
         }
         let version = bytes[signature.count]
@@ -177,9 +187,8 @@ public enum StoredItemCodec {
         }
         let bodyEnd = bytes.count - 4
         if verifyingChecksum {
-            var trailer = ByteReader(Array(bytes[bodyEnd...]), end: 4)
-            let expectedChecksum = try trailer.readUInt32()
-            guard CRC32.checksum(bytes[0..<bodyEnd]) == expectedChecksum else {
+            let expectedChecksum = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: bodyEnd, as: UInt32.self))
+            guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<bodyEnd])) == expectedChecksum else {
                 throw StoredItemCodecError(kind: .checksumMismatch, message: "the checksum does not match", offset: bodyEnd)
             }
         }
@@ -197,7 +206,7 @@ public enum StoredItemCodec {
     ///   - bytes: The record's bytes.
     /// - Returns: The value, or nil when the item has none or the bytes are damaged.
     /// - Complexity: O(size of the attributes before `name`), without allocating for them.
-    static func attributeValue(named name: String, in bytes: [UInt8]) -> AttributeValue? {
+    static func attributeValue(named name: String, in bytes: UnsafeRawBufferPointer) -> AttributeValue? {
         guard bytes.count >= signature.count + 6, bytes[signature.count] == currentVersion else { return nil }
         var reader = ByteReader(bytes, end: bytes.count - 4)
         let wanted = Array(name.utf8)

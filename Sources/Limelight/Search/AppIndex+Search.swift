@@ -4,12 +4,14 @@ import LimelightQuery
 
 extension AppIndex {
     /// Compiles a metadata query (and filter queries) to the engine query run on this app's items:
-    /// only items (not app history), only unexpired ones, optionally only one named index.
+    /// only items (not app history), only unexpired ones, optionally only one named index. Compiled
+    /// for a `snapshot`, `*` and `**` stand only for the attributes some item of it has.
     /// - Throws: ``CSSearchQueryError`` with code `invalidQuery`; the message gives the column of a
     ///   syntax error or the attribute whose value does not fit.
-    public func compile(query: String, options: SearchOptions) throws(CSSearchQueryError) -> EngineQuery {
+    public func compile(query: String, options: SearchOptions, snapshot: Snapshot? = nil) throws(CSSearchQueryError) -> EngineQuery {
+        let schema = snapshot.map(CatalogueQuerySchema.init(snapshot:)) ?? CatalogueQuerySchema()
         let planner = QueryPlanner(
-            schema: CatalogueQuerySchema(), now: options.now.timeIntervalSince1970, timeZoneOffset: options.timeZoneOffset)
+            schema: schema, now: options.now.timeIntervalSince1970, timeZoneOffset: options.timeZoneOffset)
         var clauses: [EngineQuery] = [try Self.plan(query, planner)]
         for filter in options.filterQueries where !filter.allSatisfy(\.isWhitespace) {
             clauses.append(try Self.plan(filter, planner))
@@ -55,8 +57,8 @@ extension AppIndex {
     public func searchBatches(
         query: String, options: SearchOptions, batchSize: Int, isCancelled: () -> Bool, _ deliver: ([SearchHit]) -> Void
     ) throws(CSSearchQueryError) -> Int {
-        let engineQuery = try compile(query: query, options: options)
         let snapshot = self.snapshot()
+        let engineQuery = try compile(query: query, options: options, snapshot: snapshot)
         let limit = options.limit ?? Int.max
         var delivered = 0
         var batch: [SearchHit] = []
@@ -69,7 +71,7 @@ extension AppIndex {
                 let documents = wanted < Int.max / 2 ? try evaluator.firstDocuments(engineQuery, limit: wanted) : try evaluator.evaluate(engineQuery)
                 for document in documents {
                     guard delivered + batch.count < limit else { break }
-                    batch.append(try Self.hit(segment.reader.storedDocument(document).stored, fetch: options.fetchAttributes))
+                    batch.append(try Self.hit(document, in: segment.reader, fetch: options.fetchAttributes))
                     if batch.count >= max(1, batchSize) {
                         if isCancelled() { throw CSSearchQueryError(.cancelled) }
                         deliver(batch)
@@ -91,11 +93,11 @@ extension AppIndex {
         return delivered
     }
 
-    /// A hit from stored record bytes, reduced to the fetched attributes (none decoded when none
+    /// The hit of a segment's document, reduced to the fetched attributes (none decoded when none
     /// are fetched).
-    static func hit(_ stored: [UInt8], fetch: [String]?) throws -> SearchHit {
+    static func hit(_ document: UInt32, in reader: SegmentReader, fetch: [String]?) throws -> SearchHit {
         let fetchesNone = fetch?.isEmpty == true
-        let record = try StoredRecord.decode(stored, attributes: !fetchesNone)
+        let record = try reader.record(document, attributes: !fetchesNone)
         let item = fetchesNone ? record.item : fetch.map { record.item.keepingOnly($0) } ?? record.item
         return SearchHit(uniqueIdentifier: record.item.uniqueIdentifier, indexName: record.indexName, item: item)
     }

@@ -93,7 +93,7 @@ extension AppIndex {
                 let reader = snapshot.segments[ranked.segment].reader
                 var hit = try options.identifiersOnly
                     ? reader.withKey(of: ranked.document, Self.identifierHit(key:))
-                    : Self.hit(reader.storedDocument(ranked.document).stored, fetch: options.fetchAttributes)
+                    : Self.hit(ranked.document, in: reader, fetch: options.fetchAttributes)
                 hit.score = ranked.score
                 hit.explanation = ranked.explanation
                 return hit

@@ -1,12 +1,21 @@
 import Foundation
+import LimelightCore
 import LimelightQuery
 
 /// The query planner's view of an app's index: attributes from ``AttributeCatalogue`` (names and
 /// Spotlight aliases), any other name as an app's custom attribute, and the engine fields of
 /// ``IndexFields``.
 public struct CatalogueQuerySchema: QuerySchema {
-    /// Creates the schema.
-    public init() {}
+    /// The attributes `*` and `**` stand for, when only those some item has are searched.
+    private let searched: SearchedAttributes?
+
+    /// Creates the schema of any index: `*` and `**` stand for every attribute they may.
+    public init() { searched = nil }
+
+    /// Creates the schema of one snapshot of an index: `*` and `**` stand only for the attributes
+    /// some item of the snapshot has, since the others match nothing. Of the hundred or so
+    /// attributes `**` stands for, an app's items usually have a handful.
+    public init(snapshot: Snapshot) { searched = snapshot.derived(SearchedAttributes.init) }
 
     /// The planner description of a built-in attribute.
     public static func plannerAttribute(_ definition: AttributeDefinition) -> PlannerAttribute {
@@ -37,9 +46,9 @@ public struct CatalogueQuerySchema: QuerySchema {
     }
 
     /// The attributes `*` stands for.
-    public var defaultSearchableAttributes: [PlannerAttribute] { Self.defaultAttributes }
+    public var defaultSearchableAttributes: [PlannerAttribute] { searched?.defaultSearchable ?? Self.defaultAttributes }
     /// The attributes `**` stands for.
-    public var extendedSearchableAttributes: [PlannerAttribute] { Self.extendedAttributes }
+    public var extendedSearchableAttributes: [PlannerAttribute] { searched?.extendedSearchable ?? Self.extendedAttributes }
 
     private static let defaultAttributes = AttributeCatalogue.defaultSearchableAttributes.map(plannerAttribute) + [defaultSearchableCustom]
     private static let extendedAttributes = AttributeCatalogue.extendedSearchableAttributes.map(plannerAttribute) + [defaultSearchableCustom]
@@ -61,8 +70,10 @@ public struct CatalogueQuerySchema: QuerySchema {
         // A stored built-in attribute is read alone, without decoding the whole item (the domain
         // and the content type tree are not among the stored attributes).
         if AttributeCatalogue.attribute(named: attribute)?.name == attribute, attribute != "domainIdentifier", attribute != "contentTypeTree" {
-            guard let itemBytes = StoredRecord.itemBytes(stored) else { return [] }
-            return StoredItemCodec.attributeValue(named: attribute, in: itemBytes)?.textualElements ?? []
+            return stored.withUnsafeBytes { stored in
+                guard let itemBytes = StoredRecord.itemBytes(stored) else { return [] }
+                return StoredItemCodec.attributeValue(named: attribute, in: itemBytes)?.textualElements ?? []
+            }
         }
         guard let item = try? StoredRecord.decode(stored).item else { return [] }
         if attribute == "domainIdentifier" { return item.domainIdentifier.map { [$0] } ?? [] }
@@ -84,5 +95,37 @@ public struct CatalogueQuerySchema: QuerySchema {
         case .bool(let flag): return [flag ? 1 : 0]
         default: return []
         }
+    }
+}
+
+/// The attributes `*` and `**` stand for that some item of a snapshot has: those with a field or
+/// column in one of its segments, or named among the attributes its items have (an attribute
+/// holding data has neither).
+private struct SearchedAttributes: Sendable {
+    let defaultSearchable: [PlannerAttribute]
+    let extendedSearchable: [PlannerAttribute]
+
+    init(_ snapshot: Snapshot) {
+        var names = Set<String>()
+        do {
+            for segment in snapshot.segments {
+                names.formUnion(segment.reader.fieldNames)
+                names.formUnion(segment.reader.columnNames)
+                try segment.reader.field(IndexFields.present)?.dictionary.forEachTerm { term, _ in
+                    names.insert(String(decoding: term, as: UTF8.self))
+                    return true
+                }
+            }
+        } catch {
+            // A damaged dictionary: search every attribute, and let evaluation report the damage.
+            defaultSearchable = CatalogueQuerySchema().defaultSearchableAttributes
+            extendedSearchable = CatalogueQuerySchema().extendedSearchableAttributes
+            return
+        }
+        func isHeld(_ attribute: PlannerAttribute) -> Bool {
+            [attribute.name, attribute.textField, attribute.wholeValueField, attribute.column].contains { $0.map(names.contains) ?? false }
+        }
+        defaultSearchable = CatalogueQuerySchema().defaultSearchableAttributes.filter(isHeld)
+        extendedSearchable = CatalogueQuerySchema().extendedSearchableAttributes.filter(isHeld)
     }
 }

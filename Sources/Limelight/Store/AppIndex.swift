@@ -240,7 +240,7 @@ public final class AppIndex: Sendable {
         var result: [StoredRecord] = []
         for (index, documents) in try snapshot.matchingDocuments(soon).enumerated() {
             for document in documents {
-                result.append(try StoredRecord.decode(try snapshot.segments[index].reader.storedDocument(document).stored))
+                result.append(try snapshot.segments[index].reader.record(document))
             }
         }
         return result

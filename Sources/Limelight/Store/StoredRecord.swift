@@ -44,31 +44,45 @@ public struct StoredRecord: Sendable, Hashable {
         return writer.bytes
     }
 
-    /// The encoded item (``StoredItemCodec``) inside the bytes the engine stores, without decoding it;
-    /// nil when the bytes are damaged.
-    static func itemBytes(_ bytes: [UInt8]) -> [UInt8]? {
-        bytes.withUnsafeBytes { raw in
-            var reader = LimelightCore.ByteReader(raw)
-            guard (try? reader.readByte()) == 1, (try? reader.readString()) != nil, (try? reader.readString()) != nil,
-                (try? reader.readDouble()) != nil
-            else { return nil }
-            return try? reader.readBlob()
+    /// The encoded item (``StoredItemCodec``) inside the bytes the engine stores, without decoding
+    /// it; nil when the bytes are damaged.
+    static func itemBytes(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var reader = LimelightCore.ByteReader(bytes)
+        do {
+            guard try reader.readByte() == 1 else { return nil }
+            _ = try reader.readBlobSlice()  // the index name
+            _ = try reader.readBlobSlice()  // the kind
+            _ = try reader.readDouble()
+            return try reader.readBlobSlice()
+        } catch {
+            return nil
         }
     }
 
     /// Decodes a record from the bytes the engine stores; without `attributes`, its item carries
     /// none (``StoredItemCodec/decodeWithoutAttributes(_:)``).
     public static func decode(_ bytes: [UInt8], attributes: Bool = true) throws -> StoredRecord {
-        try bytes.withUnsafeBytes { raw in
-            var reader = LimelightCore.ByteReader(raw)
-            let version = try reader.readByte()
-            guard version == 1 else { throw StorageError.unsupportedVersion("stored record version \(version)") }
-            let indexName = try reader.readString()
-            guard let kind = RecordKind(rawValue: try reader.readString()) else { throw StorageError.corrupt("unknown record kind") }
-            let indexedAt = Date(timeIntervalSince1970: try reader.readDouble())
-            let itemBytes = try reader.readBlob()
-            let item = try attributes ? StoredItemCodec.decode(itemBytes) : StoredItemCodec.decodeWithoutAttributes(itemBytes)
-            return StoredRecord(indexName: indexName, kind: kind, indexedAt: indexedAt, item: item)
-        }
+        try bytes.withUnsafeBytes { try decode($0, attributes: attributes) }
+    }
+
+    /// ``decode(_:attributes:)`` of borrowed bytes (a record in a memory-mapped segment, say).
+    public static func decode(_ bytes: UnsafeRawBufferPointer, attributes: Bool = true) throws -> StoredRecord {
+        var reader = LimelightCore.ByteReader(bytes)
+        let version = try reader.readByte()
+        guard version == 1 else { throw StorageError.unsupportedVersion("stored record version \(version)") }
+        let indexName = try reader.readString()
+        guard let kind = RecordKind(rawValue: try reader.readString()) else { throw StorageError.corrupt("unknown record kind") }
+        let indexedAt = Date(timeIntervalSince1970: try reader.readDouble())
+        let itemBytes = try reader.readBlobSlice()
+        let item = try attributes ? StoredItemCodec.decode(itemBytes) : StoredItemCodec.decodeWithoutAttributes(itemBytes)
+        return StoredRecord(indexName: indexName, kind: kind, indexedAt: indexedAt, item: item)
+    }
+}
+
+extension SegmentReader {
+    /// The record stored for `document`, decoded in place; without `attributes`, its item carries
+    /// none.
+    func record(_ document: UInt32, attributes: Bool = true) throws -> StoredRecord {
+        try withStoredBytes(of: document) { try StoredRecord.decode($0, attributes: attributes) }
     }
 }

@@ -107,17 +107,15 @@ public struct ByteReader {
 
     /// The string whose UTF-8 bytes are `bytes`; invalid UTF-8 is an error.
     public static func string(fromUTF8 bytes: UnsafeRawBufferPointer) throws -> String {
-        // ASCII (most keys and names) is valid UTF-8 as it is: no validation pass is needed.
-        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-        guard let string = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
-            throw StorageError.corrupt("invalid UTF-8 in stored string")
-        }
+        guard let string = String(validUTF8: bytes) else { throw StorageError.corrupt("invalid UTF-8 in stored string") }
         return string
     }
 
     /// Reads a length-prefixed byte array.
-    public mutating func readBlob() throws -> [UInt8] {
-        let count = try readLength(limit: remaining)
-        return try readBytes(count)
+    public mutating func readBlob() throws -> [UInt8] { Array(try readBlobSlice()) }
+
+    /// Reads a length-prefixed byte array in place (valid while `buffer` is).
+    public mutating func readBlobSlice() throws -> UnsafeRawBufferPointer {
+        try readSlice(try readLength(limit: remaining))
     }
 }

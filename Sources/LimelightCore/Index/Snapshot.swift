@@ -23,11 +23,24 @@ public final class Snapshot: Sendable {
     public let sequence: UInt64
     /// The last list of fields ``averageLengths(of:)`` was asked for, with the lengths.
     private let lastAverageLengths = Mutex<(names: [String], lengths: [Double])?>(nil)
+    /// Values computed from this snapshot by ``derived(_:)``, by type.
+    private let derivedValues = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
     init(segments: [SegmentSnapshot], metadata: [String: [UInt8]], sequence: UInt64) {
         self.segments = segments
         self.metadata = metadata
         self.sequence = sequence
+    }
+
+    /// The value of type `Value` that `compute` derives from this snapshot, computed on first use
+    /// and kept while the snapshot lives: what higher layers work out once per commit (which
+    /// attributes any item has, say) instead of once per query. One value per type.
+    public func derived<Value: Sendable>(_ compute: (Snapshot) -> Value) -> Value {
+        let key = ObjectIdentifier(Value.self)
+        if let known = derivedValues.withLock({ $0[key] }) as? Value { return known }
+        let value = compute(self)
+        derivedValues.withLock { $0[key] = value }
+        return value
     }
 
     /// The number of live documents.

@@ -43,7 +43,7 @@ public struct QueryEvaluator {
             if segment.live.hasDeletions {
                 candidates = (UInt32(start)..<UInt32(end)).filter(segment.live.isLive)
             } else {
-                candidates = Array(UInt32(start)..<UInt32(end))
+                candidates = DocumentSets.range(UInt32(start)..<UInt32(end))
             }
             result += try windowed.evaluate(query, within: candidates).prefix(limit - result.count)
             start = end
@@ -403,6 +403,16 @@ private struct FoundTerms {
 
 /// Operations on ascending arrays of document ids.
 public enum DocumentSets {
+    /// The documents of `range`, in order (filled by a loop the compiler vectorizes, where
+    /// `Array(range)` copies element by element).
+    public static func range(_ range: Range<UInt32>) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: range.count) { buffer, count in
+            let first = range.lowerBound
+            for index in 0..<range.count { buffer[index] = first &+ UInt32(truncatingIfNeeded: index) }
+            count = range.count
+        }
+    }
+
     /// The first index ≥ `from` whose value is ≥ `target` (galloping, then binary search).
     @inlinable
     public static func lowerBound(_ values: [UInt32], _ target: UInt32, from start: Int) -> Int {

@@ -315,6 +315,14 @@ public final class SegmentReader: @unchecked Sendable {
         return (key, try reader.readBlob())
     }
 
+    /// Calls `body` with the stored bytes of `document` in place (valid only during the call), so
+    /// that decoding them copies nothing first.
+    public func withStoredBytes<Result>(of document: UInt32, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        var reader = ByteReader(try storedEntry(document))
+        _ = try reader.readBlobSlice()  // the key
+        return try body(try reader.readBlobSlice())
+    }
+
     /// The encoded stored entry of `document` (its length-prefixed key, then its length-prefixed
     /// stored bytes), as segments hold it.
     func storedEntry(_ document: UInt32) throws -> UnsafeRawBufferPointer {
