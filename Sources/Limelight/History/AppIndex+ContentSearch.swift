@@ -31,14 +31,14 @@ extension AppIndex {
     ) throws(CSSearchQueryError) -> [ContentSearchResult] {
         let words = UserQueryWords.words(text, completeWordsMatchWhole: options.completeWordsMatchWhole)
         guard !words.isEmpty, options.limit > 0 else { return [] }
-        let planner = QueryPlanner(schema: CatalogueQuerySchema(), now: options.now.timeIntervalSince1970)
+        let snapshot = self.snapshot()
+        let planner = QueryPlanner(schema: CatalogueQuerySchema(snapshot: snapshot), now: options.now.timeIntervalSince1970)
         let activities = EngineQuery.term(field: IndexFields.kind, term: RecordKind.activity.rawValue)
         var clauses: [EngineQuery] = [Self.unexpired(at: options.now)]
         if let indexName = options.indexName {
             clauses.append(.or([.term(field: IndexFields.indexName, term: indexName), activities]))
         }
         for filter in options.filterQueries where !filter.allSatisfy(\.isWhitespace) { clauses.append(try Self.plan(filter, planner)) }
-        let snapshot = self.snapshot()
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
         // Merging folds records together, so ask for more than the limit.
         let request = UserQueryRanker.Request(

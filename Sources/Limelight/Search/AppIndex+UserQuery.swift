@@ -73,8 +73,8 @@ extension AppIndex {
     public func searchUserQuery(text: String, options: UserQueryOptions = UserQueryOptions()) throws(CSSearchQueryError) -> [SearchHit] {
         let words = UserQueryWords.words(text, completeWordsMatchWhole: options.completeWordsMatchWhole)
         guard !words.isEmpty, options.limit > 0 else { return [] }
-        let planner = QueryPlanner(schema: CatalogueQuerySchema(), now: options.now.timeIntervalSince1970)
         let snapshot = self.snapshot()
+        let planner = QueryPlanner(schema: CatalogueQuerySchema(snapshot: snapshot), now: options.now.timeIntervalSince1970)
         var clauses: [EngineQuery] = []
         // App history shares the engine; exclude it only when there is some (the test is a lookup).
         if ((try? snapshot.documentFrequency(field: IndexFields.kind, term: RecordKind.activity.rawValue)) ?? 1) > 0 {

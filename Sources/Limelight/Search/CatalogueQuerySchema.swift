@@ -6,16 +6,19 @@ import LimelightQuery
 /// Spotlight aliases), any other name as an app's custom attribute, and the engine fields of
 /// ``IndexFields``.
 public struct CatalogueQuerySchema: QuerySchema {
-    /// The attributes `*` and `**` stand for, when only those some item has are searched.
-    private let searched: SearchedAttributes?
+    /// The snapshot whose items' attributes `*` and `**` stand for (nil: every attribute).
+    private let snapshot: Snapshot?
 
     /// Creates the schema of any index: `*` and `**` stand for every attribute they may.
-    public init() { searched = nil }
+    public init() { snapshot = nil }
 
     /// Creates the schema of one snapshot of an index: `*` and `**` stand only for the attributes
     /// some item of the snapshot has, since the others match nothing. Of the hundred or so
-    /// attributes `**` stands for, an app's items usually have a handful.
-    public init(snapshot: Snapshot) { searched = snapshot.derived(SearchedAttributes.init) }
+    /// attributes `**` stands for, an app's items usually have a handful. They are worked out the
+    /// first time a query of the snapshot uses `*` or `**`.
+    public init(snapshot: Snapshot) { self.snapshot = snapshot }
+
+    private var searched: SearchedAttributes? { snapshot?.derived(SearchedAttributes.init) }
 
     /// The planner description of a built-in attribute.
     public static func plannerAttribute(_ definition: AttributeDefinition) -> PlannerAttribute {
