@@ -59,6 +59,15 @@ struct PhraseMatcher {
     /// others (and the candidates) skip ahead to it, and positions are read only where all meet.
     private func singleTermDocuments(_ infos: [TermInfo], _ fieldReader: FieldReader, within candidates: [UInt32]?) throws -> [UInt32] {
         var iterators = try infos.map { try fieldReader.postings(for: $0, withPositions: true) }
+        // The iterators are advanced in place, without a uniqueness check of the array per step.
+        return try iterators.withUnsafeMutableBufferPointer { iterators in
+            try singleTermDocuments(iterators, infos, within: candidates)
+        }
+    }
+
+    private func singleTermDocuments(
+        _ iterators: UnsafeMutableBufferPointer<PostingsIterator>, _ infos: [TermInfo], within candidates: [UInt32]?
+    ) throws -> [UInt32] {
         let order = iterators.indices.sorted { infos[$0].documentFrequency < infos[$1].documentFrequency }
         let lead = order[0]
         var result: [UInt32] = []
@@ -84,7 +93,7 @@ struct PhraseMatcher {
                     continue search
                 }
             }
-            if try Self.hasPhrase(&iterators, starts: &phraseStarts) { result.append(document) }
+            if try Self.hasPhrase(iterators, starts: &phraseStarts) { result.append(document) }
             guard try iterators[lead].next() else { break }
             document = iterators[lead].document
         }
@@ -98,7 +107,7 @@ struct PhraseMatcher {
     /// term's positions are then read only until they have settled every start left (the rest
     /// are skipped, not decoded), and the search stops once no start is left.
     /// - Parameter starts: scratch space, overwritten.
-    static func hasPhrase(_ iterators: inout [PostingsIterator], starts scratch: inout [UInt32]) throws -> Bool {
+    static func hasPhrase(_ iterators: UnsafeMutableBufferPointer<PostingsIterator>, starts scratch: inout [UInt32]) throws -> Bool {
         var anchor = 0
         for slot in iterators.indices where iterators[slot].frequency < iterators[anchor].frequency { anchor = slot }
         // A document has as many positions as its frequency, so the starts fit.
