@@ -75,8 +75,7 @@ extension AppIndex {
         var result: [StoredRecord] = []
         for indexName in try Self.indexNamesInDictionaries(of: snapshot).sorted() {
             let key = StoredRecord.key(indexName: indexName, identifier: identifier)
-            guard let stored = try snapshot.storedDocument(withKey: key) else { continue }
-            let record = try StoredRecord.decode(stored)
+            guard let record = try record(forKey: key, in: snapshot) else { continue }
             if record.expirationDate.timeIntervalSince1970 > now.timeIntervalSince1970 { result.append(record) }
         }
         return result

@@ -169,8 +169,8 @@ public final class AppIndex: Sendable {
     }
 
     func record(forKey key: String, in snapshot: Snapshot) throws -> StoredRecord? {
-        guard let bytes = try snapshot.storedDocument(withKey: key) else { return nil }
-        return try StoredRecord.decode(bytes)
+        guard let (segment, document) = try snapshot.document(withKey: key) else { return nil }
+        return try snapshot.segments[segment].reader.record(document)
     }
 
     /// Every live, unexpired record, optionally only of one named index and kind, in index order.

@@ -57,12 +57,6 @@ public final class Snapshot: Sendable {
         return nil
     }
 
-    /// The key and stored bytes of the live document with `key`, or nil.
-    public func storedDocument(withKey key: String) throws -> [UInt8]? {
-        guard let (segment, document) = try document(withKey: key) else { return nil }
-        return try segments[segment].reader.storedDocument(document).stored
-    }
-
     /// The average length of each of the named fields (see ``fieldStatistics(_:)``), in order. The
     /// last list asked for is remembered, as ranked queries ask for the same one every time.
     public func averageLengths(of names: [String]) -> [Double] {
