@@ -109,26 +109,27 @@ private struct SearchedAttributes: Sendable {
     let extendedSearchable: [PlannerAttribute]
 
     init(_ snapshot: Snapshot) {
-        var names = Set<String>()
-        do {
-            for segment in snapshot.segments {
-                names.formUnion(segment.reader.fieldNames)
-                names.formUnion(segment.reader.columnNames)
-                try segment.reader.field(IndexFields.present)?.dictionary.forEachTerm { term, _ in
-                    names.insert(String(decoding: term, as: UTF8.self))
-                    return true
-                }
-            }
-        } catch {
-            // A damaged dictionary: search every attribute, and let evaluation report the damage.
-            defaultSearchable = CatalogueQuerySchema().defaultSearchableAttributes
-            extendedSearchable = CatalogueQuerySchema().extendedSearchableAttributes
-            return
-        }
+        // A damaged dictionary leaves no names: every attribute is searched, and evaluation reports the damage.
+        let names = try? Self.names(in: snapshot)
         func isHeld(_ attribute: PlannerAttribute) -> Bool {
-            [attribute.name, attribute.textField, attribute.wholeValueField, attribute.column].contains { $0.map(names.contains) ?? false }
+            guard let names else { return true }
+            return [attribute.name, attribute.textField, attribute.wholeValueField, attribute.column].contains { $0.map(names.contains) ?? false }
         }
         defaultSearchable = CatalogueQuerySchema().defaultSearchableAttributes.filter(isHeld)
         extendedSearchable = CatalogueQuerySchema().extendedSearchableAttributes.filter(isHeld)
+    }
+
+    /// The snapshot's field and column names, and the attribute names its presence field holds.
+    private static func names(in snapshot: Snapshot) throws -> Set<String> {
+        var names = Set<String>()
+        for segment in snapshot.segments {
+            names.formUnion(segment.reader.fieldNames)
+            names.formUnion(segment.reader.columnNames)
+            try segment.reader.field(IndexFields.present)?.dictionary.forEachTerm { term, _ in
+                names.insert(String(decoding: term, as: UTF8.self))
+                return true
+            }
+        }
+        return names
     }
 }

@@ -140,13 +140,13 @@ public struct QueryPlanner: Sendable {
     /// The matcher of the index terms (words) that `pattern` matches, compiled once for the
     /// attributes of a comparison.
     func indexTermMatcher(_ pattern: StringPattern) -> TermMatcher {
-        if let known = indexTermMatchers.matchers.withLock({ $0.last?.pattern == pattern ? $0.last?.matcher : nil }) { return known }
+        if let known = indexTermMatchers.last.withLock({ $0?.pattern == pattern ? $0?.matcher : nil }) { return known }
         let glob = WildcardPattern(pattern) { TextAnalyzer.indexTerm($0) }
         var isContainment = false
         if case .infix = pattern.kind { isContainment = true }
         let matcher = TermMatcher(
             literalPrefix: glob.literalPrefix, requiredSubstring: glob.longestLiteral, isContainment: isContainment, matches: glob.matches)
-        indexTermMatchers.matchers.withLock { $0.last = (pattern, matcher) }
+        indexTermMatchers.last.withLock { $0 = (pattern, matcher) }
         return matcher
     }
 
@@ -160,9 +160,5 @@ public struct QueryPlanner: Sendable {
 /// freely). The attributes of one `*` or `**` comparison ask for the same pattern one after the
 /// other, and comparing it with the last one (the same array, usually) costs less than hashing it.
 private final class MatcherMemo: Sendable {
-    struct Entry {
-        var last: (pattern: StringPattern, matcher: TermMatcher)?
-    }
-
-    let matchers = Mutex(Entry())
+    let last = Mutex<(pattern: StringPattern, matcher: TermMatcher)?>(nil)
 }
