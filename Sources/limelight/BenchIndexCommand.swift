@@ -12,7 +12,7 @@ struct BenchIndexCommand: ParsableCommand {
         shouldDisplay: false)
 
     @Option(help: "The corpus (JSON lines in the `limelight index` format).") var corpus: String
-    @Option(help: "Work directory (default: a new temporary directory, removed afterwards).") var workDirectory: String?
+    @Option(help: "Work directory (default: a new temporary directory, removed afterwards). The stores it holds from an earlier run are removed first.") var workDirectory: String?
     @Option(help: "Items per bulk-indexing batch.") var bulkBatch = 10_000
     @Option(help: "Prefix lookups per prefix length.") var lookups = 2000
     @Flag(help: "Also print the index bytes per item of each field (dictionary, postings, positions).") var byField = false
@@ -38,6 +38,8 @@ struct BenchIndexCommand: ParsableCommand {
     func run() throws {
         let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-\(UUID().uuidString.prefix(8))"
         defer { if workDirectory == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        // Bulk indexing into an earlier run's store would measure replacing its items instead.
+        for store in ["bulk", "commits"] { try? FileManager.default.removeItem(atPath: directory + "/" + store) }
         var clock = Date()
         let items = try loadCorpus()
         let inputBytes = (try? FileManager.default.attributesOfItem(atPath: corpus)[.size] as? Int) ?? 0
@@ -61,6 +63,9 @@ struct BenchIndexCommand: ParsableCommand {
         let flushSeconds = Date().timeIntervalSince(clock)
         print(String(format: "bulk indexing     %.0f items/s (%.2f s for %d items, batches of %d); flush+merge to one segment %.2f s",
                      Double(items.count) / indexSeconds, indexSeconds, items.count, bulkBatch, flushSeconds))
+        let reindexSeconds = try reindex(items, into: directory + "/reindex")
+        print(String(format: "re-indexing       %.0f items/s (%.2f s to replace every item of a flushed and merged index, batches of %d)",
+                     Double(items.count) / reindexSeconds, reindexSeconds, bulkBatch))
 
         // 2. Sizes.
         let snapshot = app.snapshot()
@@ -117,6 +122,27 @@ struct BenchIndexCommand: ParsableCommand {
         }
         try commitStore.close()
         print("peak RSS          \(peakResidentMegabytes()) MB")
+    }
+
+    /// Seconds to index `items` again into a store already holding them (flushed and merged to one
+    /// segment): every item replaces its earlier version, and background merges rewrite what is left.
+    private func reindex(_ items: [StoredItem], into path: String) throws -> Double {
+        try? FileManager.default.removeItem(atPath: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try openStore(path)
+        let app = try store.app("bench.reindex", protection: protection)
+        for start in stride(from: 0, to: items.count, by: bulkBatch) {
+            try app.apply([.index(Array(items[start..<min(items.count, start + bulkBatch)]))], indexName: "")
+        }
+        try app.engine.flush()
+        try app.engine.mergeNow(force: true)
+        let clock = Date()
+        for start in stride(from: 0, to: items.count, by: bulkBatch) {
+            try app.apply([.index(Array(items[start..<min(items.count, start + bulkBatch)]))], indexName: "")
+        }
+        let seconds = Date().timeIntervalSince(clock)
+        try store.close()
+        return seconds
     }
 
     private func loadCorpus() throws -> [StoredItem] {

@@ -1,3 +1,4 @@
+import Foundation
 import LimelightCore
 import LimelightTestSupport
 import Testing
@@ -123,6 +124,32 @@ import Testing
         #expect(engine.snapshot().segments.count < 30)
         try engine.close()
         #expect(Set(try SearchEngine.open(directory: directory.path).snapshot().keys(.all)) == expected)
+    }
+
+    @Test func backgroundMergeLeavesInMemorySegmentsToTheLog() throws {
+        let directory = TemporaryDirectory()
+        let engine = try SearchEngine.open(directory: directory.path)
+        try engine.commit(WriteBatch((0..<100).map { .upsert(document("k\($0)", title: "first\($0) shared")) }))
+        try engine.flush()
+        // Replacing half of the flushed segment makes it sparse: a background merge rewrites it
+        // while the replacements stay in memory, recorded only in the log.
+        try engine.commit(WriteBatch((0..<50).map { .upsert(document("k\($0)", title: "second\($0) shared")) }))
+        engine.waitForMerges()
+        let snapshot = engine.snapshot()
+        #expect(snapshot.segments.contains { !$0.isOnDisk })
+        #expect(snapshot.segments.filter(\.isOnDisk).map(\.reader.documentCount) == [50])
+        #expect(try snapshot.count(.prefix(field: "title", prefix: "second")) == 50)
+
+        // The directory as a crash would leave it: the log brings the replacements back.
+        let copy = TemporaryDirectory()
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name != "LOCK" {
+            try FileManager.default.copyItem(atPath: directory.appending(name), toPath: copy.appending(name))
+        }
+        let recovered = try SearchEngine.open(directory: copy.path).snapshot()
+        #expect(recovered.documentCount == 100)
+        #expect(try recovered.count(.prefix(field: "title", prefix: "second")) == 50)
+        #expect(try recovered.count(.prefix(field: "title", prefix: "first")) == 50)
+        try engine.close()
     }
 
     @Test func largePostingListsUseSkipsCorrectly() throws {

@@ -202,7 +202,9 @@ public final class SearchEngine: Sendable {
         // 1. Choose sources under the writer lock (cheap).
         guard let plan = try writer.withLock({ state -> MergePlan? in
             guard !state.closed else { return nil }
-            try state.flush()
+            // A forced merge takes in-memory segments too; a background one leaves them to the
+            // commits' thresholds, rather than merging and writing them while holding the lock.
+            if force { try state.flush() }
             guard let plan = state.planMerge(force: force) else { return nil }
             state.merging.formUnion(plan.names)
             return plan
