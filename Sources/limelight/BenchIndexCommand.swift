@@ -14,6 +14,7 @@ struct BenchIndexCommand: ParsableCommand {
     @Option(help: "The corpus (JSON lines in the `limelight index` format).") var corpus: String
     @Option(help: "Work directory (default: a new temporary directory, removed afterwards). The stores it holds from an earlier run are removed first.") var workDirectory: String?
     @Option(help: "Items per bulk-indexing batch.") var bulkBatch = 10_000
+    @Option(help: "Times to bulk-index the corpus into a new store (the median rate is reported).") var `repeat` = 5
     @Option(help: "Prefix lookups per prefix length.") var lookups = 2000
     @Flag(help: "Also print the index bytes per item of each field (dictionary, postings, positions).") var byField = false
     @Option(help: "Index the corpus as content of this protection class, encrypted at rest (default: unprotected).") var protection: ProtectionClass?
@@ -45,24 +46,28 @@ struct BenchIndexCommand: ParsableCommand {
         let inputBytes = (try? FileManager.default.attributesOfItem(atPath: corpus)[.size] as? Int) ?? 0
         print(String(format: "corpus            %@: %d items, %.1f MB, parsed in %.2f s", corpus, items.count, Double(inputBytes) / 1e6, Date().timeIntervalSince(clock)))
 
-        // 1. Bulk indexing (durable: each batch is one synced log record), then flush and merge.
-        let store = try openStore(directory + "/bulk")
-        let app = try store.app("bench.bulk", protection: protection)
-        clock = Date()
-        var done = 0
-        while done < items.count {
-            let batch = Array(items[done..<min(items.count, done + bulkBatch)])
-            try app.apply([.index(batch)], indexName: "")
-            done += batch.count
-            if done % (bulkBatch * 10) == 0 { FileHandle.standardError.write(Data("… indexed \(done)\n".utf8)) }
+        // 1. Bulk indexing (durable: each batch is one synced log record) into a new store, `repeat`
+        // times (the median is reported), then flush and merge the last one.
+        var seconds: [Double] = []
+        var bulk: (store: LimelightStore, app: AppIndex)?
+        for round in 1...max(1, `repeat`) {
+            if let bulk { try bulk.store.close() }
+            try? FileManager.default.removeItem(atPath: directory + "/bulk")
+            let store = try openStore(directory + "/bulk")
+            let app = try store.app("bench.bulk", protection: protection)
+            seconds.append(try indexAll(items, into: app))
+            bulk = (store, app)
+            FileHandle.standardError.write(Data("… bulk indexing round \(round): \(Int(Double(items.count) / seconds.last!)) items/s\n".utf8))
         }
-        let indexSeconds = Date().timeIntervalSince(clock)
+        let (store, app) = bulk!
         clock = Date()
         try app.engine.flush()
         try app.engine.mergeNow(force: true)
         let flushSeconds = Date().timeIntervalSince(clock)
-        print(String(format: "bulk indexing     %.0f items/s (%.2f s for %d items, batches of %d); flush+merge to one segment %.2f s",
-                     Double(items.count) / indexSeconds, indexSeconds, items.count, bulkBatch, flushSeconds))
+        let rates = seconds.map { Double(items.count) / $0 }
+        print(String(format: "bulk indexing     %.0f items/s (median of %d rounds: %@; %d items, batches of %d); flush+merge to one segment %.2f s",
+                     percentile(rates, 0.5), rates.count, rates.map { String(format: "%.0f", $0) }.joined(separator: ", "),
+                     items.count, bulkBatch, flushSeconds))
         let reindexSeconds = try reindex(items, into: directory + "/reindex")
         print(String(format: "re-indexing       %.0f items/s (%.2f s to replace every item of a flushed and merged index, batches of %d)",
                      Double(items.count) / reindexSeconds, reindexSeconds, bulkBatch))
@@ -124,6 +129,15 @@ struct BenchIndexCommand: ParsableCommand {
         print("peak RSS          \(peakResidentMegabytes()) MB")
     }
 
+    /// Seconds to index `items` into `app`, in batches of `bulkBatch`.
+    private func indexAll(_ items: [StoredItem], into app: AppIndex) throws -> Double {
+        let clock = Date()
+        for start in stride(from: 0, to: items.count, by: bulkBatch) {
+            try app.apply([.index(Array(items[start..<min(items.count, start + bulkBatch)]))], indexName: "")
+        }
+        return Date().timeIntervalSince(clock)
+    }
+
     /// Seconds to index `items` again into a store already holding them (flushed and merged to one
     /// segment): every item replaces its earlier version, and background merges rewrite what is left.
     private func reindex(_ items: [StoredItem], into path: String) throws -> Double {
@@ -131,16 +145,10 @@ struct BenchIndexCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = try openStore(path)
         let app = try store.app("bench.reindex", protection: protection)
-        for start in stride(from: 0, to: items.count, by: bulkBatch) {
-            try app.apply([.index(Array(items[start..<min(items.count, start + bulkBatch)]))], indexName: "")
-        }
+        _ = try indexAll(items, into: app)
         try app.engine.flush()
         try app.engine.mergeNow(force: true)
-        let clock = Date()
-        for start in stride(from: 0, to: items.count, by: bulkBatch) {
-            try app.apply([.index(Array(items[start..<min(items.count, start + bulkBatch)]))], indexName: "")
-        }
-        let seconds = Date().timeIntervalSince(clock)
+        let seconds = try indexAll(items, into: app)
         try store.close()
         return seconds
     }

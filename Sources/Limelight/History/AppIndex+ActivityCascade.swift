@@ -17,12 +17,12 @@ extension AppIndex {
     ///   - operations: The batch's operations.
     ///   - indexName: The index they apply to.
     ///   - snapshot: The snapshot the batch was built on (inside the write lock).
-    ///   - pending: The items the batch indexes, by key, as left after all operations.
+    ///   - isIndexedByBatch: Whether the batch indexes the item of a key, as left after all operations.
     /// - Returns: Engine operations to append after the batch's own.
     /// - Complexity: One term lookup per deleted item and domain; delete-all on the default index
     ///   rewrites the app's surviving activities.
     func activityCascade(
-        _ operations: [Operation], indexName: String, snapshot: Snapshot, pending: [String: StoredRecord]
+        _ operations: [Operation], indexName: String, snapshot: Snapshot, isIndexedByBatch: (String) -> Bool
     ) throws -> [WriteOperation] {
         var deletedItems = Set<String>()
         var deletedDomains: [String] = []
@@ -52,7 +52,7 @@ extension AppIndex {
 
         var doomed = Set<String>()
         for identifier in deletedItems {
-            if pending[StoredRecord.key(indexName: indexName, identifier: identifier)] != nil { continue }
+            if isIndexedByBatch(StoredRecord.key(indexName: indexName, identifier: identifier)) { continue }
             let elsewhere = try liveItems(withIdentifier: identifier, in: snapshot, now: .distantPast)
                 .contains { $0.indexName != indexName }
             if elsewhere { continue }

@@ -71,15 +71,19 @@ public final class AppIndex: Sendable {
         try writeLock.withLock { _ in
             let snapshot = engine.snapshot()
             var batch = WriteBatch()
-            var pending: [String: StoredRecord] = [:]
-            var added = 0
+            // The records to map, and where each goes in the batch; the latest record of each key
+            // the batch still indexes, as its place in `unmapped`.
             var unmapped: [(operation: Int, record: StoredRecord)] = []
+            var pending: [String: Int] = [:]
+            var added = 0
             // New items are counted only when the batch could reach the quota even if all were new.
             let itemCount = operations.reduce(0) { count, operation in
                 if case .index(let items) = operation { return count + items.count }
                 return count
             }
             let mayReachQuota = snapshot.documentCount + itemCount > quota
+            unmapped.reserveCapacity(itemCount)
+            pending.reserveCapacity(itemCount)
             for operation in operations {
                 switch operation {
                 case .index(let items):
@@ -87,16 +91,15 @@ public final class AppIndex: Sendable {
                         let key = StoredRecord.key(indexName: indexName, identifier: item.uniqueIdentifier)
                         var stored = item
                         if item.isUpdate {
-                            let existing = try pending[key] ?? record(forKey: key, in: snapshot)
+                            let existing = try pending[key].map { unmapped[$0].record } ?? record(forKey: key, in: snapshot)
                             guard let existing, existing.expirationDate > now else { continue }
                             stored = existing.item.applyingUpdate(item)
                         } else if mayReachQuota, try snapshot.document(withKey: key) == nil && pending[key] == nil {
                             added += 1
                         }
-                        let record = StoredRecord(indexName: indexName, indexedAt: now, item: stored)
-                        pending[key] = record
                         // Mapped below, all at once; a placeholder keeps the operation's place.
-                        unmapped.append((batch.operations.count, record))
+                        pending[key] = unmapped.count
+                        unmapped.append((batch.operations.count, StoredRecord(indexName: indexName, indexedAt: now, item: stored)))
                         batch.append(.upsert(IndexDocument(key: key)))
                     }
                 case .deleteIdentifiers(let identifiers):
@@ -108,7 +111,7 @@ public final class AppIndex: Sendable {
                 case .deleteDomains(let domains):
                     for domain in domains {
                         batch.append(.deleteTerm(field: IndexFields.domainPath, term: Self.domainTerm(indexName, domain)))
-                        pending = pending.filter { !($0.value.item.domainIdentifier.map { Self.isInDomain($0, domain) } ?? false) }
+                        pending = pending.filter { !(unmapped[$0.value].record.item.domainIdentifier.map { Self.isInDomain($0, domain) } ?? false) }
                     }
                 case .deleteAll:
                     batch.append(.deleteTerm(field: IndexFields.indexName, term: indexName))
@@ -116,12 +119,12 @@ public final class AppIndex: Sendable {
                     pending.removeAll()
                 }
             }
-            let records = unmapped.map(\.record)
+            let records = unmapped
             let documents = concurrentMap(count: records.count, workers: records.count >= Self.concurrentMappingThreshold ? 2 : 1) {
-                RecordDocumentMapper.document(for: records[$0])
+                RecordDocumentMapper.document(for: records[$0].record)
             }
             for (placeholder, document) in zip(unmapped, documents) { batch.operations[placeholder.operation] = .upsert(document) }
-            batch.operations += try activityCascade(operations, indexName: indexName, snapshot: snapshot, pending: pending)
+            batch.operations += try activityCascade(operations, indexName: indexName, snapshot: snapshot) { pending[$0] != nil }
             if added > 0 && snapshot.documentCount + added > quota {
                 throw CSIndexError(.quotaExceeded, message: "\(bundleIdentifier) would hold \(snapshot.documentCount + added) items; its quota is \(quota)")
             }

@@ -6,8 +6,9 @@ import Synchronization
 /// Turns a stored record into the engine document: analysed text fields, folded whole values,
 /// numeric columns and bookkeeping fields (see ``IndexFields``).
 enum RecordDocumentMapper {
-    /// What indexing needs to know of one attribute, worked out once per name.
-    private struct AttributePlan: Sendable {
+    /// What indexing needs to know of one attribute, worked out once per name (a class, so that
+    /// listing an item's attributes copies one reference per attribute).
+    private final class AttributePlan: Sendable {
         /// The attribute's property (or custom key) name.
         let name: String
         /// Whether its strings are analysed into a text field.
@@ -18,8 +19,12 @@ enum RecordDocumentMapper {
         let wholeValueField: String
         /// Whether its strings are also indexed whole (``IndexFields/hasWholeValueField(_:)``).
         let hasWholeValueField: Bool
+        /// The place of a built-in attribute's name among all built-in names in ascending order
+        /// (nil for custom attributes), so that sorting compares numbers instead of names.
+        let rank: Int?
 
-        init(_ definition: AttributeDefinition) {
+        init(_ definition: AttributeDefinition, rank: Int? = nil) {
+            self.rank = rank
             name = definition.name
             isSearchable = definition.isSearchable
             isDefaultSearchableCustom = definition.isCustom && definition.isSearchableByDefault
@@ -33,8 +38,8 @@ enum RecordDocumentMapper {
     /// thread without a lock.
     private static let builtInPlans: [String: AttributePlan] = {
         var table: [String: AttributePlan] = [:]
-        for definition in AttributeCatalogue.all {
-            let plan = AttributePlan(definition)
+        for (rank, definition) in AttributeCatalogue.all.sorted(by: { $0.name < $1.name }).enumerated() {
+            let plan = AttributePlan(definition, rank: rank)
             for key in [definition.name] + definition.spotlightAliases where table[key] == nil { table[key] = plan }
         }
         return table
@@ -129,7 +134,10 @@ enum RecordDocumentMapper {
             result.append((plan, .strings(typeTree(of: contentType))))
         }
         for custom in item.customAttributes.values { result.append((AttributePlan(custom.definition), custom.value)) }
-        result.sort { $0.plan.name < $1.plan.name }
+        result.sort { a, b in
+            if let first = a.plan.rank, let second = b.plan.rank { return first < second }
+            return a.plan.name < b.plan.name
+        }
         return result
     }
 

@@ -6,6 +6,8 @@ extension WriteBatch {
     var addedDocuments: [IndexDocument] {
         var pending: [IndexDocument?] = []
         var pendingByKey: [String: Int] = [:]
+        pending.reserveCapacity(operations.count)
+        pendingByKey.reserveCapacity(operations.count)
         for operation in operations {
             switch operation {
             case .upsert(let document):

@@ -27,14 +27,14 @@ enum SegmentBuilder {
         }
 
         /// Adds a field's occurrences in one document (one access to this state for all of them).
-        mutating func add(_ occurrences: [TermOccurrence], document: UInt32) {
+        mutating func add(_ occurrences: UnsafeBufferPointer<TermOccurrence>, document: UInt32) {
             let isText = kind == .text
-            occurrences.withUnsafeBufferPointer { occurrences in
-                for occurrence in occurrences {
-                    var term = occurrence.term
-                    occurrenceTerms.append(term.withUTF8 { terms.number(of: UnsafeRawBufferPointer($0)) })
+            do {
+                for index in occurrences.indices {
+                    let number = occurrences[index].term.utf8.withContiguousStorageIfAvailable { terms.number(of: UnsafeRawBufferPointer($0)) }
+                    occurrenceTerms.append(number!)
                     occurrenceDocuments.append(document)
-                    if isText { occurrencePositions.append(occurrence.position) }
+                    if isText { occurrencePositions.append(occurrences[index].position) }
                 }
             }
         }
@@ -95,7 +95,7 @@ enum SegmentBuilder {
                         }
                         if slot < recentNumbers.count { recentNumbers[slot] = number } else { recentNumbers.append(number) }
                         let length = documentFields[slot].length
-                        fields[number].add(documentFields[slot].terms, document: doc)
+                        documentFields[slot].terms.withUnsafeBufferPointer { fields[number].add($0, document: doc) }
                         if fields[number].kind == .text {
                             if fields[number].lengths.isEmpty { fields[number].lengths = [UInt16](repeating: 0, count: count) }
                             let total = UInt32(fields[number].lengths[index]) + length
