@@ -18,7 +18,7 @@ struct BenchQueriesCommand: ParsableCommand {
     @Option(help: "Most measured passes per class.") var `repeat` = 3
     @Option(help: "Unmeasured queries per class first.") var warmup = 50
     @Option(help: "Seconds per class after which no further pass starts.") var budget = 20.0
-    @Option(help: "Work directory (default: a new temporary directory, removed afterwards).") var workDirectory: String?
+    @Option(help: "Work directory (default: a new temporary directory, removed afterwards). The benchmark store an earlier run left there is replaced.") var workDirectory: String?
     @Option(help: "Only these classes (comma-separated; default: all).") var classes: String?
     @Flag(help: "Print each known-item query whose expected item is not first, with the top hits.") var showMisses = false
     @Option(help: "Print the slowest N queries of each class.") var showSlowest = 0
@@ -49,6 +49,8 @@ struct BenchQueriesCommand: ParsableCommand {
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.isEmpty {
             items.append(try ItemJSONCodec.decodeItem(fromLine: String(line)))
         }
+        // Indexing into an earlier run's store would replace its items and leave its segments behind.
+        try? FileManager.default.removeItem(atPath: directory + "/apps/bench.queries")
         let store = try LimelightStore(path: directory)
         let app = try store.app("bench.queries")
         let clock = Date()
