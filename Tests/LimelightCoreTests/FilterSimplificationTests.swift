@@ -13,7 +13,7 @@ import Testing
         for i in 0..<200 {
             var item = document("k\(i)", title: i % 2 == 0 ? "alpha" : "beta", size: i % 5 == 0 ? nil : Double(10 + i % 50))
             item.numbers["stamp"] = Double(100 + i)
-            item.fields.append(.keywords("kind", ["item"]))
+            item.appendKeywords("kind", ["item"])
             batch.append(.upsert(item))
         }
         let engine = try SearchEngine.open(directory: directory.path)

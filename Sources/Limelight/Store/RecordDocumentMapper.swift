@@ -57,8 +57,8 @@ enum RecordDocumentMapper {
     /// hold (an activity's views), which makes the document one the log keeps whole.
     static func document(for record: StoredRecord, extraNumbers: [String: Double] = [:]) -> IndexDocument {
         let item = record.item
-        var fields: [FieldTerms] = []
-        fields.reserveCapacity(item.attributes.count * 2 + 8)
+        var document = IndexDocument(key: record.key)
+        document.reserveCapacity(fields: item.attributes.count * 2 + 8, terms: 64)
         var numbers = extraNumbers
         numbers.reserveCapacity(extraNumbers.count + item.attributes.count + 2)
         var present: [String] = []
@@ -74,41 +74,41 @@ enum RecordDocumentMapper {
                 if let number = numericValue(value) { numbers[name] = number }
                 // Numbers are also kept as whole values so that `attr == "*"`-style tests and
                 // equality on their text form work.
-                fields.append(.keywords(plan.wholeValueField, value.textualElements))
+                document.appendKeywords(plan.wholeValueField, value.textualElements)
             case .data:
                 continue
             case .string, .strings, .url, .urls:
                 let values = value.textualElements
-                if plan.isSearchable { fields.append(textField(name, values, &tokens)) }
-                if plan.hasWholeValueField {
-                    fields.append(.keywords(plan.wholeValueField, values.map(wholeValueTerm)))
-                }
+                if plan.isSearchable { appendTextField(name, values, to: &document, scratch: &tokens) }
+                if plan.hasWholeValueField { appendWholeValues(plan.wholeValueField, values, to: &document) }
                 if plan.isDefaultSearchableCustom { defaultSearchableCustomValues += values }
             }
         }
         if !defaultSearchableCustomValues.isEmpty {
-            fields.append(textField(IndexFields.defaultSearchableCustom, defaultSearchableCustomValues, &tokens))
-            fields.append(.keywords(IndexFields.wholeValue(IndexFields.defaultSearchableCustom), defaultSearchableCustomValues.map(wholeValueTerm)))
+            appendTextField(IndexFields.defaultSearchableCustom, defaultSearchableCustomValues, to: &document, scratch: &tokens)
+            appendWholeValues(IndexFields.wholeValue(IndexFields.defaultSearchableCustom), defaultSearchableCustomValues, to: &document)
         }
-        fields.append(.keywords(IndexFields.indexName, [record.indexName]))
-        fields.append(.keywords(IndexFields.kind, [record.kind.rawValue]))
+        document.appendKeywords(IndexFields.indexName, [record.indexName])
+        document.appendKeywords(IndexFields.kind, [record.kind.rawValue])
         if let domain = item.domainIdentifier {
-            fields.append(.keywords(IndexFields.domainPath, domainPrefixes(domain).map { AppIndex.domainTerm(record.indexName, $0) }))
+            document.appendKeywords(IndexFields.domainPath, domainPrefixes(domain).map { AppIndex.domainTerm(record.indexName, $0) })
             if !present.contains("domainIdentifier") {
-                fields.append(.keywords(IndexFields.wholeValue("domainIdentifier"), [wholeValueTerm(domain)]))
+                appendWholeValues(IndexFields.wholeValue("domainIdentifier"), [domain], to: &document)
                 present.append("domainIdentifier")
             }
         }
-        fields.append(.keywords(IndexFields.present, present))
+        document.appendKeywords(IndexFields.present, present)
         numbers[IndexFields.expires] = record.expirationDate.timeIntervalSince1970
         numbers[IndexFields.indexedAt] = record.indexedAt.timeIntervalSince1970
-        return IndexDocument(
-            key: record.key, fields: fields, numbers: numbers, stored: record.encode(), isDerivedFromStored: extraNumbers.isEmpty)
+        document.numbers = numbers
+        document.stored = record.encode()
+        document.isDerivedFromStored = extraNumbers.isEmpty
+        return document
     }
 
-    /// The text field `name` holding the analysed words of `values`, a position gap between values
-    /// (`tokens` is scratch space).
-    private static func textField(_ name: String, _ values: [String], _ tokens: inout [AnalyzedToken]) -> FieldTerms {
+    /// Adds the text field `name` holding the analysed words of `values`, a position gap between
+    /// values (`tokens` is scratch space).
+    private static func appendTextField(_ name: String, _ values: [String], to document: inout IndexDocument, scratch tokens: inout [AnalyzedToken]) {
         tokens.removeAll(keepingCapacity: true)
         var position: UInt32 = 0
         var length: UInt32 = 0
@@ -118,7 +118,16 @@ enum RecordDocumentMapper {
             length += UInt32(tokens.count - before)
             position = (tokens.last?.position ?? position) + IndexFields.valueGap
         }
-        return FieldTerms(field: name, kind: .text, terms: tokens.map { TermOccurrence(term: $0.term, position: $0.position) }, length: length)
+        document.appendField(name, kind: .text, length: length) { terms in
+            for token in tokens { terms.append(TermOccurrence(term: token.term, position: token.position)) }
+        }
+    }
+
+    /// Adds the keyword field `name` holding the whole-value terms of `values`.
+    private static func appendWholeValues(_ name: String, _ values: [String], to document: inout IndexDocument) {
+        document.appendField(name, kind: .keyword) { terms in
+            for value in values { terms.append(TermOccurrence(term: wholeValueTerm(value), position: 0)) }
+        }
     }
 
     /// The item's attributes with their plans, built-in and custom, sorted by name: the same

@@ -45,15 +45,32 @@ public struct FieldTerms: Sendable, Equatable {
     }
 }
 
+/// One field of an ``IndexDocument``: its name, kind and length, and its terms' place in the
+/// document's ``IndexDocument/occurrences``.
+public struct FieldSpan: Sendable, Equatable {
+    /// The field's name.
+    public var field: String
+    /// How the field is indexed.
+    public var kind: FieldKind
+    /// The field's length in words, used for length normalisation.
+    public var length: UInt32
+    /// Where the field's terms are in ``IndexDocument/occurrences``.
+    public var terms: Range<Int>
+}
+
 /// A document ready for the engine: analysed terms, numeric doc values and stored bytes, under a
 /// unique key.
 ///
 /// The engine does no text analysis of its own; the layer above decides what terms a value makes.
+/// A document keeps the terms of all its fields in one array, field after field, so that making,
+/// inverting and freeing it handles one buffer of terms rather than one per field.
 public struct IndexDocument: Sendable, Equatable {
     /// The document's unique key. Adding a document with an existing key replaces it.
     public var key: String
-    /// The indexed fields.
-    public var fields: [FieldTerms]
+    /// The terms of every field, field after field (see ``fieldSpans``).
+    public private(set) var occurrences: [TermOccurrence] = []
+    /// The indexed fields, in the order they were added.
+    public private(set) var fieldSpans: [FieldSpan] = []
     /// Numeric doc values (numbers, dates as seconds since 1970, booleans as 0/1), one per field.
     public var numbers: [String: Double]
     /// The stored document, returned verbatim by searches.
@@ -68,10 +85,48 @@ public struct IndexDocument: Sendable, Equatable {
         key: String, fields: [FieldTerms] = [], numbers: [String: Double] = [:], stored: [UInt8] = [], isDerivedFromStored: Bool = false
     ) {
         self.key = key
-        self.fields = fields
         self.numbers = numbers
         self.stored = stored
         self.isDerivedFromStored = isDerivedFromStored
+        for field in fields { append(field) }
+    }
+
+    /// The indexed fields, each with a copy of its terms.
+    public var fields: [FieldTerms] {
+        fieldSpans.map { FieldTerms(field: $0.field, kind: $0.kind, terms: Array(occurrences[$0.terms]), length: $0.length) }
+    }
+
+    /// The terms of `span`, one of ``fieldSpans``.
+    public func terms(of span: FieldSpan) -> ArraySlice<TermOccurrence> { occurrences[span.terms] }
+
+    /// Adds a field.
+    public mutating func append(_ field: FieldTerms) {
+        appendField(field.field, kind: field.kind, length: field.length) { $0.append(contentsOf: field.terms) }
+    }
+
+    /// Adds a keyword field holding `values`.
+    public mutating func appendKeywords(_ field: String, _ values: [String]) {
+        appendField(field, kind: .keyword) { terms in
+            for value in values { terms.append(TermOccurrence(term: value, position: 0)) }
+        }
+    }
+
+    /// Adds a field whose terms `addTerms` appends to the array it is given (which already holds
+    /// the earlier fields' terms: it must only append). `length` defaults to the number of terms
+    /// added.
+    public mutating func appendField(
+        _ field: String, kind: FieldKind, length: UInt32? = nil, _ addTerms: (inout [TermOccurrence]) throws -> Void
+    ) rethrows {
+        let start = occurrences.count
+        try addTerms(&occurrences)
+        let end = occurrences.count
+        fieldSpans.append(FieldSpan(field: field, kind: kind, length: length ?? UInt32(end - start), terms: start..<end))
+    }
+
+    /// Reserves room for `fields` fields holding `terms` terms in all.
+    public mutating func reserveCapacity(fields: Int, terms: Int) {
+        fieldSpans.reserveCapacity(fields)
+        occurrences.reserveCapacity(terms)
     }
 }
 

@@ -19,7 +19,7 @@ extension WriteBatch {
             case .deleteTerm(let field, let term):
                 for (index, document) in pending.enumerated() {
                     guard let document else { continue }
-                    if document.fields.contains(where: { $0.field == field && $0.terms.contains { $0.term == term } }) {
+                    if document.fieldSpans.contains(where: { $0.field == field && document.terms(of: $0).contains { $0.term == term } }) {
                         pending[index] = nil
                         pendingByKey.removeValue(forKey: document.key)
                     }

@@ -48,13 +48,13 @@ enum BatchCodec {
 
     static func encode(_ document: IndexDocument, into writer: inout ByteWriter) {
         writer.writeString(document.key)
-        writer.writeVarInt(document.fields.count)
-        for field in document.fields {
-            writer.writeString(field.field)
-            writer.write(field.kind.rawValue)
-            writer.writeVarInt(UInt64(field.length))
-            writer.writeVarInt(field.terms.count)
-            for occurrence in field.terms {
+        writer.writeVarInt(document.fieldSpans.count)
+        for span in document.fieldSpans {
+            writer.writeString(span.field)
+            writer.write(span.kind.rawValue)
+            writer.writeVarInt(UInt64(span.length))
+            writer.writeVarInt(span.terms.count)
+            for occurrence in document.terms(of: span) {
                 writer.writeString(occurrence.term)
                 writer.writeVarInt(UInt64(occurrence.position))
             }
@@ -111,8 +111,8 @@ enum BatchCodec {
     static func decodeDocument(_ reader: inout ByteReader) throws -> IndexDocument {
         let key = try reader.readString()
         let fieldCount = try reader.readLength(limit: reader.remaining)
-        var fields: [FieldTerms] = []
-        fields.reserveCapacity(fieldCount)
+        var document = IndexDocument(key: key)
+        document.reserveCapacity(fields: fieldCount, terms: 0)
         for _ in 0..<fieldCount {
             let name = try reader.readString()
             guard let kind = FieldKind(rawValue: try reader.readByte()) else {
@@ -120,13 +120,12 @@ enum BatchCodec {
             }
             let length = UInt32(truncatingIfNeeded: try reader.readVarInt())
             let termCount = try reader.readLength(limit: reader.remaining)
-            var terms: [TermOccurrence] = []
-            terms.reserveCapacity(termCount)
-            for _ in 0..<termCount {
-                let term = try reader.readString()
-                terms.append(TermOccurrence(term: term, position: UInt32(truncatingIfNeeded: try reader.readVarInt())))
+            try document.appendField(name, kind: kind, length: length) { terms in
+                for _ in 0..<termCount {
+                    let term = try reader.readString()
+                    terms.append(TermOccurrence(term: term, position: UInt32(truncatingIfNeeded: try reader.readVarInt())))
+                }
             }
-            fields.append(FieldTerms(field: name, kind: kind, terms: terms, length: length))
         }
         let numberCount = try reader.readLength(limit: reader.remaining)
         var numbers: [String: Double] = [:]
@@ -134,7 +133,8 @@ enum BatchCodec {
             let name = try reader.readString()
             numbers[name] = try reader.readDouble()
         }
-        let stored = try reader.readBlob()
-        return IndexDocument(key: key, fields: fields, numbers: numbers, stored: stored)
+        document.numbers = numbers
+        document.stored = try reader.readBlob()
+        return document
     }
 }

@@ -78,7 +78,8 @@ enum SegmentBuilder {
                 let doc = UInt32(index)
                 fields[0].add(documents[index].key, document: doc, position: 0)
                 fields[0].documentCount += 1
-                documents[index].fields.withUnsafeBufferPointer { documentFields in
+                let occurrences = documents[index].occurrences
+                documents[index].fieldSpans.withUnsafeBufferPointer { documentFields in
                     for slot in documentFields.indices where documentFields[slot].field != keyFieldName {
                         // Documents usually list the same fields in the same order: try the field
                         // seen at this place in the previous document before hashing the name.
@@ -95,7 +96,9 @@ enum SegmentBuilder {
                         }
                         if slot < recentNumbers.count { recentNumbers[slot] = number } else { recentNumbers.append(number) }
                         let length = documentFields[slot].length
-                        documentFields[slot].terms.withUnsafeBufferPointer { fields[number].add($0, document: doc) }
+                        occurrences.withUnsafeBufferPointer { all in
+                            fields[number].add(UnsafeBufferPointer(rebasing: all[documentFields[slot].terms]), document: doc)
+                        }
                         if fields[number].kind == .text {
                             if fields[number].lengths.isEmpty { fields[number].lengths = [UInt16](repeating: 0, count: count) }
                             let total = UInt32(fields[number].lengths[index]) + length

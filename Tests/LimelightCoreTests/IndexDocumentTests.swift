@@ -1,0 +1,20 @@
+import LimelightCore
+import Testing
+
+@Suite struct IndexDocumentTests {
+    @Test func fieldsAreKeptInOneArrayOfTerms() {
+        let title = FieldTerms(field: "title", kind: .text, terms: [TermOccurrence(term: "paris", position: 0), TermOccurrence(term: "spring", position: 2)], length: 3)
+        var document = IndexDocument(key: "k", fields: [title])
+        document.appendKeywords("kind", ["item", "note"])
+        document.appendField("empty", kind: .text) { _ in }
+
+        #expect(document.occurrences.map(\.term) == ["paris", "spring", "item", "note"])
+        #expect(document.fieldSpans.map(\.field) == ["title", "kind", "empty"])
+        #expect(document.fieldSpans.map(\.terms) == [0..<2, 2..<4, 4..<4])
+        // The length given wins; otherwise it is the number of terms added.
+        #expect(document.fieldSpans.map(\.length) == [3, 2, 0])
+        #expect(document.terms(of: document.fieldSpans[1]).map(\.term) == ["item", "note"])
+        #expect(document.fields == [title, .keywords("kind", ["item", "note"]), FieldTerms(field: "empty", kind: .text, terms: [])])
+        #expect(IndexDocument(key: "k", fields: document.fields) == document)
+    }
+}
