@@ -146,6 +146,7 @@ struct SegmentScorer {
         let factor = context.parameters.prefixFactor
         for (fieldIndex, field) in context.parameters.fields.enumerated() {
             guard let fieldReader = rankedFields[fieldIndex] else { continue }
+            let lengths = fieldReader.lengthTable
             let average = context.averageLengths[fieldIndex]
             let fieldBit = Self.fieldBit(fieldIndex)
             let b = field.lengthNormalization
@@ -154,7 +155,7 @@ struct SegmentScorer {
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix), within: candidates)
                 exactFrequency += documents.count
                 for document in documents {
-                    let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
+                    let norm = 1 - b + b * Double(lengths.length(of: document)) / average
                     contributions.add(document, field.weight / norm, fieldBit)
                 }
                 continue
@@ -172,7 +173,7 @@ struct SegmentScorer {
                             index = DocumentSets.lowerBound(candidates, document, from: index + 1)
                             continue
                         }
-                        let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
+                        let norm = 1 - b + b * Double(lengths.length(of: document)) / average
                         contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, fieldBit)
                         index += 1
                     }
@@ -181,7 +182,7 @@ struct SegmentScorer {
                 while try postings.next() {
                     let document = postings.document
                     guard segment.live.isLive(document) else { continue }
-                    let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
+                    let norm = 1 - b + b * Double(lengths.length(of: document)) / average
                     contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, fieldBit)
                 }
             }
@@ -199,7 +200,7 @@ struct SegmentScorer {
                     low = DocumentSets.lowerBound(merged.documents, document, from: low)
                     guard low < merged.documents.count else { break }
                     guard merged.documents[low] == document else { continue }
-                    let norm = 1 - b + b * Double(fieldReader.length(of: document)) / average
+                    let norm = 1 - b + b * Double(lengths.length(of: document)) / average
                     contributions.add(document, field.weight * factor * Double(merged.frequencies[low]) / norm, fieldBit)
                 }
                 continue

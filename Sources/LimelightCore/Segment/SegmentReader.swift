@@ -1,7 +1,10 @@
 import Synchronization
 
 /// Read access to one field of a segment: its statistics, term dictionary, postings and lengths.
-public struct FieldReader: @unchecked Sendable {
+///
+/// A class: searches pass a segment's readers around in lists of fields, which then hold one
+/// reference each instead of copying every field's dictionary and statistics.
+public final class FieldReader: @unchecked Sendable {
     // Safety: immutable views into the segment's bytes, kept alive by the owning SegmentReader.
     /// The field's statistics.
     public let statistics: FieldStatistics
@@ -13,6 +16,18 @@ public struct FieldReader: @unchecked Sendable {
     /// The segment's format version (the postings header differs between versions 2 and 3).
     let formatVersion: UInt32
 
+    init(
+        statistics: FieldStatistics, dictionary: TermDictionary, postings: UnsafeRawBufferPointer, positions: UnsafeRawBufferPointer?,
+        lengths: UnsafeRawBufferPointer?, formatVersion: UInt32
+    ) {
+        self.statistics = statistics
+        self.dictionary = dictionary
+        self.postings = postings
+        self.positions = positions
+        self.lengths = lengths
+        self.formatVersion = formatVersion
+    }
+
     /// An iterator over the postings of a term found in this field's dictionary.
     /// - Parameter withPositions: decode positions too (text fields only).
     public func postings(for info: TermInfo, withPositions: Bool = false) throws -> PostingsIterator {
@@ -21,10 +36,11 @@ public struct FieldReader: @unchecked Sendable {
 
     /// The field's length (in words) in `document`; 0 for keyword fields.
     @inline(__always)
-    public func length(of document: UInt32) -> UInt32 {
-        guard let lengths, Int(document) * 2 + 2 <= lengths.count else { return 0 }
-        return UInt32(UInt16(littleEndian: lengths.loadUnaligned(fromByteOffset: Int(document) * 2, as: UInt16.self)))
-    }
+    public func length(of document: UInt32) -> UInt32 { lengthTable.length(of: document) }
+
+    /// The field's lengths as a value, for loops over many documents (which then keep the table
+    /// at hand instead of reading it from the reader each time).
+    public var lengthTable: FieldLengths { FieldLengths(lengths: lengths) }
 
     /// The bytes of this field's term dictionary, postings and positions sections.
     public var indexBytes: (terms: Int, postings: Int, positions: Int) {
@@ -34,6 +50,19 @@ public struct FieldReader: @unchecked Sendable {
     /// The average field length over documents that have the field.
     public var averageLength: Double {
         statistics.documentCount == 0 ? 1 : max(1, Double(statistics.totalLength) / Double(statistics.documentCount))
+    }
+}
+
+/// A field's length (in words) in each document of a segment.
+public struct FieldLengths: @unchecked Sendable {
+    // Safety: an immutable view into the segment's bytes, kept alive by the owning SegmentReader.
+    let lengths: UnsafeRawBufferPointer?
+
+    /// The field's length in `document`; 0 for keyword fields.
+    @inline(__always)
+    public func length(of document: UInt32) -> UInt32 {
+        guard let lengths, Int(document) * 2 + 2 <= lengths.count else { return 0 }
+        return UInt32(UInt16(littleEndian: lengths.loadUnaligned(fromByteOffset: Int(document) * 2, as: UInt16.self)))
     }
 }
 
