@@ -59,6 +59,7 @@ public struct ByteReader {
     public mutating func readDouble() throws -> Double { Double(bitPattern: try readUInt64()) }
 
     /// Reads an unsigned LEB128 variable-length integer (at most 10 bytes).
+    @inline(__always)
     public mutating func readVarInt() throws -> UInt64 { try Self.varInt(in: buffer, at: &offset) }
 
     /// Decodes the unsigned LEB128 integer at `offset` in `buffer` and moves `offset` past it: for
@@ -83,6 +84,7 @@ public struct ByteReader {
     }
 
     /// Reads a variable-length integer that must fit in `Int` and be at most `limit`.
+    @inline(__always)
     public mutating func readLength(limit: Int = Int(Int32.max)) throws -> Int {
         let value = try readVarInt()
         guard value <= UInt64(limit) else { throw StorageError.corrupt("length \(value) exceeds limit \(limit)") }
@@ -90,6 +92,7 @@ public struct ByteReader {
     }
 
     /// Reads `count` raw bytes as a slice of the underlying buffer (no copy).
+    @inline(__always)
     public mutating func readSlice(_ count: Int) throws -> UnsafeRawBufferPointer {
         try need(count)
         defer { offset += count }
