@@ -119,9 +119,9 @@ public final class AppIndex: Sendable {
                     pending.removeAll()
                 }
             }
-            let records = unmapped
-            let documents = concurrentMap(count: records.count, workers: records.count >= Self.concurrentMappingThreshold ? 2 : 1) {
-                RecordDocumentMapper.document(for: records[$0].record)
+            let toMap = unmapped  // a constant the mapping threads share
+            let documents = concurrentMap(count: toMap.count, workers: toMap.count >= Self.concurrentMappingThreshold ? 2 : 1) {
+                RecordDocumentMapper.document(for: toMap[$0].record)
             }
             for (placeholder, document) in zip(unmapped, documents) { batch.operations[placeholder.operation] = .upsert(document) }
             batch.operations += try activityCascade(operations, indexName: indexName, snapshot: snapshot) { pending[$0] != nil }

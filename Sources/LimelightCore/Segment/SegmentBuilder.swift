@@ -29,13 +29,13 @@ enum SegmentBuilder {
         /// Adds a field's occurrences in one document (one access to this state for all of them).
         mutating func add(_ occurrences: UnsafeBufferPointer<TermOccurrence>, document: UInt32) {
             let isText = kind == .text
-            do {
-                for index in occurrences.indices {
-                    let number = occurrences[index].term.utf8.withContiguousStorageIfAvailable { terms.number(of: UnsafeRawBufferPointer($0)) }
-                    occurrenceTerms.append(number!)
-                    occurrenceDocuments.append(document)
-                    if isText { occurrencePositions.append(occurrences[index].position) }
-                }
+            for index in occurrences.indices {
+                let term = occurrences[index].term
+                let number = term.utf8.withContiguousStorageIfAvailable { terms.number(of: UnsafeRawBufferPointer($0)) }
+                    ?? { var copy = term; return copy.withUTF8 { terms.number(of: UnsafeRawBufferPointer($0)) } }()
+                occurrenceTerms.append(number)
+                occurrenceDocuments.append(document)
+                if isText { occurrencePositions.append(occurrences[index].position) }
             }
         }
     }
