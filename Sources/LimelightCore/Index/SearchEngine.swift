@@ -154,8 +154,8 @@ public final class SearchEngine: Sendable {
         current.withLock { $0 = snapshot }
     }
 
-    /// Merges segments now, on the calling thread, until the merge policy is satisfied
-    /// (or, with `force`, into a single segment).
+    /// Merges disk segments now, on the calling thread, until the merge policy is satisfied; with
+    /// `force`, flushes the in-memory segments first and merges everything into a single segment.
     public func mergeNow(force: Bool = false) throws {
         while try mergeOnce(force: force) {}
     }
