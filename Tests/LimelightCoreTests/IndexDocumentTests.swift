@@ -17,4 +17,20 @@ import Testing
         #expect(document.fields == [title, .keywords("kind", ["item", "note"]), FieldTerms(field: "empty", kind: .text, terms: [])])
         #expect(IndexDocument(key: "k", fields: document.fields) == document)
     }
+
+    @Test func aFieldWhoseTermsFailIsNotAdded() {
+        struct Failure: Error {}
+        var document = IndexDocument(key: "k")
+        document.appendKeywords("kind", ["item"])
+        let before = document
+        #expect(throws: Failure.self) {
+            try document.appendField("title", kind: .text) { terms in
+                terms.append("half", position: 0)
+                throw Failure()
+            }
+        }
+        #expect(document == before)
+        document.appendKeywords("domain", ["mail"])
+        #expect(document.fieldSpans.map(\.terms) == [0..<1, 1..<2])
+    }
 }

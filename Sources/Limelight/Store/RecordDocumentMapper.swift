@@ -119,14 +119,14 @@ enum RecordDocumentMapper {
             position = (tokens.last?.position ?? position) + IndexFields.valueGap
         }
         document.appendField(name, kind: .text, length: length) { terms in
-            for token in tokens { terms.append(TermOccurrence(term: token.term, position: token.position)) }
+            for token in tokens { terms.append(token.term, position: token.position) }
         }
     }
 
     /// Adds the keyword field `name` holding the whole-value terms of `values`.
     private static func appendWholeValues(_ name: String, _ values: [String], to document: inout IndexDocument) {
         document.appendField(name, kind: .keyword) { terms in
-            for value in values { terms.append(TermOccurrence(term: wholeValueTerm(value), position: 0)) }
+            for value in values { terms.append(wholeValueTerm(value)) }
         }
     }
 

@@ -101,24 +101,36 @@ public struct IndexDocument: Sendable, Equatable {
 
     /// Adds a field.
     public mutating func append(_ field: FieldTerms) {
-        appendField(field.field, kind: field.kind, length: field.length) { $0.append(contentsOf: field.terms) }
+        appendField(field.field, kind: field.kind, length: field.length) { terms in
+            for occurrence in field.terms { terms.append(occurrence.term, position: occurrence.position) }
+        }
     }
 
     /// Adds a keyword field holding `values`.
     public mutating func appendKeywords(_ field: String, _ values: [String]) {
         appendField(field, kind: .keyword) { terms in
-            for value in values { terms.append(TermOccurrence(term: value, position: 0)) }
+            for value in values { terms.append(value) }
         }
     }
 
-    /// Adds a field whose terms `addTerms` appends to the array it is given (which already holds
-    /// the earlier fields' terms: it must only append). `length` defaults to the number of terms
-    /// added.
+    /// Adds a field whose terms `addTerms` appends, straight into the document's array of terms.
+    /// `length` defaults to the number of terms added. When `addTerms` throws, the document is
+    /// left as it was.
     public mutating func appendField(
-        _ field: String, kind: FieldKind, length: UInt32? = nil, _ addTerms: (inout [TermOccurrence]) throws -> Void
+        _ field: String, kind: FieldKind, length: UInt32? = nil, _ addTerms: (inout TermAppender) throws -> Void
     ) rethrows {
         let start = occurrences.count
-        try addTerms(&occurrences)
+        // The appender takes the array over for the call (no copy: its buffer stays unique).
+        var appender = TermAppender(occurrences: occurrences)
+        occurrences = []
+        do {
+            try addTerms(&appender)
+        } catch {
+            occurrences = appender.occurrences
+            occurrences.removeSubrange(start...)
+            throw error
+        }
+        occurrences = appender.occurrences
         let end = occurrences.count
         fieldSpans.append(FieldSpan(field: field, kind: kind, length: length ?? UInt32(end - start), terms: start..<end))
     }
@@ -127,6 +139,18 @@ public struct IndexDocument: Sendable, Equatable {
     public mutating func reserveCapacity(fields: Int, terms: Int) {
         fieldSpans.reserveCapacity(fields)
         occurrences.reserveCapacity(terms)
+    }
+}
+
+/// Appends the terms of one field to an ``IndexDocument`` (see ``IndexDocument/appendField(_:kind:length:_:)``);
+/// it can only add terms, so the document's earlier fields stay as they were.
+public struct TermAppender {
+    fileprivate var occurrences: [TermOccurrence]
+
+    /// Adds `term` at word `position` (ignored for keyword fields).
+    @inline(__always)
+    public mutating func append(_ term: String, position: UInt32 = 0) {
+        occurrences.append(TermOccurrence(term: term, position: position))
     }
 }
 

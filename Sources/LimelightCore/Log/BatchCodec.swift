@@ -123,7 +123,7 @@ enum BatchCodec {
             try document.appendField(name, kind: kind, length: length) { terms in
                 for _ in 0..<termCount {
                     let term = try reader.readString()
-                    terms.append(TermOccurrence(term: term, position: UInt32(truncatingIfNeeded: try reader.readVarInt())))
+                    terms.append(term, position: UInt32(truncatingIfNeeded: try reader.readVarInt()))
                 }
             }
         }
