@@ -19,9 +19,7 @@ enum SegmentBuilder {
 
         @inline(__always)
         mutating func add(_ term: String, document: UInt32, position: UInt32) {
-            var term = term
-            let number = term.withUTF8 { terms.number(of: UnsafeRawBufferPointer($0)) }
-            occurrenceTerms.append(number)
+            occurrenceTerms.append(number(of: term))
             occurrenceDocuments.append(document)
             if kind == .text { occurrencePositions.append(position) }
         }
@@ -30,13 +28,19 @@ enum SegmentBuilder {
         mutating func add(_ occurrences: UnsafeBufferPointer<TermOccurrence>, document: UInt32) {
             let isText = kind == .text
             for index in occurrences.indices {
-                let term = occurrences[index].term
-                let number = term.utf8.withContiguousStorageIfAvailable { terms.number(of: UnsafeRawBufferPointer($0)) }
-                    ?? { var copy = term; return copy.withUTF8 { terms.number(of: UnsafeRawBufferPointer($0)) } }()
-                occurrenceTerms.append(number)
+                occurrenceTerms.append(number(of: occurrences[index].term))
                 occurrenceDocuments.append(document)
                 if isText { occurrencePositions.append(occurrences[index].position) }
             }
+        }
+
+        /// The term number of `term` in this field, read from its UTF-8 bytes in place (a term
+        /// without contiguous UTF-8 is copied first).
+        @inline(__always)
+        private mutating func number(of term: String) -> UInt32 {
+            if let number = term.utf8.withContiguousStorageIfAvailable({ terms.number(of: UnsafeRawBufferPointer($0)) }) { return number }
+            var copy = term
+            return copy.withUTF8 { terms.number(of: UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -78,34 +82,33 @@ enum SegmentBuilder {
                 let doc = UInt32(index)
                 fields[0].add(documents[index].key, document: doc, position: 0)
                 fields[0].documentCount += 1
-                let occurrences = documents[index].occurrences
-                documents[index].fieldSpans.withUnsafeBufferPointer { documentFields in
-                    for slot in documentFields.indices where documentFields[slot].field != keyFieldName {
-                        // Documents usually list the same fields in the same order: try the field
-                        // seen at this place in the previous document before hashing the name.
-                        let number: Int
-                        if slot < recentNumbers.count, fieldNames[recentNumbers[slot]] == documentFields[slot].field {
-                            number = recentNumbers[slot]
-                        } else if let existing = fieldNumbers[documentFields[slot].field] {
-                            number = existing
-                        } else {
-                            number = fields.count
-                            fieldNumbers[documentFields[slot].field] = number
-                            fieldNames.append(documentFields[slot].field)
-                            fields.append(FieldState(kind: documentFields[slot].kind))
+                documents[index].occurrences.withUnsafeBufferPointer { occurrences in
+                    documents[index].fieldSpans.withUnsafeBufferPointer { documentFields in
+                        for slot in documentFields.indices where documentFields[slot].field != keyFieldName {
+                            // Documents usually list the same fields in the same order: try the field
+                            // seen at this place in the previous document before hashing the name.
+                            let number: Int
+                            if slot < recentNumbers.count, fieldNames[recentNumbers[slot]] == documentFields[slot].field {
+                                number = recentNumbers[slot]
+                            } else if let existing = fieldNumbers[documentFields[slot].field] {
+                                number = existing
+                            } else {
+                                number = fields.count
+                                fieldNumbers[documentFields[slot].field] = number
+                                fieldNames.append(documentFields[slot].field)
+                                fields.append(FieldState(kind: documentFields[slot].kind))
+                            }
+                            if slot < recentNumbers.count { recentNumbers[slot] = number } else { recentNumbers.append(number) }
+                            let length = documentFields[slot].length
+                            fields[number].add(UnsafeBufferPointer(rebasing: occurrences[documentFields[slot].terms]), document: doc)
+                            if fields[number].kind == .text {
+                                if fields[number].lengths.isEmpty { fields[number].lengths = [UInt16](repeating: 0, count: count) }
+                                let total = UInt32(fields[number].lengths[index]) + length
+                                fields[number].lengths[index] = UInt16(min(total, UInt32(UInt16.max)))
+                            }
+                            fields[number].totalLength += UInt64(length)
+                            fields[number].documentCount += 1
                         }
-                        if slot < recentNumbers.count { recentNumbers[slot] = number } else { recentNumbers.append(number) }
-                        let length = documentFields[slot].length
-                        occurrences.withUnsafeBufferPointer { all in
-                            fields[number].add(UnsafeBufferPointer(rebasing: all[documentFields[slot].terms]), document: doc)
-                        }
-                        if fields[number].kind == .text {
-                            if fields[number].lengths.isEmpty { fields[number].lengths = [UInt16](repeating: 0, count: count) }
-                            let total = UInt32(fields[number].lengths[index]) + length
-                            fields[number].lengths[index] = UInt16(min(total, UInt32(UInt16.max)))
-                        }
-                        fields[number].totalLength += UInt64(length)
-                        fields[number].documentCount += 1
                     }
                 }
             }

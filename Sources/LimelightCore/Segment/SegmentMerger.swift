@@ -178,9 +178,9 @@ enum SegmentMerger {
         var totalLength: UInt64 = 0
         if kind == .text {
             for (s, field) in readers.enumerated() {
-                guard let field else { continue }
+                guard let lengthTable = field?.lengthTable else { continue }
                 for (document, target) in mapping[s].enumerated() where target != deleted {
-                    let length = field.length(of: UInt32(document))
+                    let length = lengthTable.length(of: UInt32(document))
                     lengths[Int(target)] = UInt16(min(length, UInt32(UInt16.max)))
                     totalLength += UInt64(length)
                 }
