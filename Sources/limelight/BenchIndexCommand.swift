@@ -39,8 +39,6 @@ struct BenchIndexCommand: ParsableCommand {
     func run() throws {
         let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-\(UUID().uuidString.prefix(8))"
         defer { if workDirectory == nil { try? FileManager.default.removeItem(atPath: directory) } }
-        // Bulk indexing into an earlier run's store would measure replacing its items instead.
-        for store in ["bulk", "commits"] { try? FileManager.default.removeItem(atPath: directory + "/" + store) }
         var clock = Date()
         let items = try loadCorpus()
         let inputBytes = (try? FileManager.default.attributesOfItem(atPath: corpus)[.size] as? Int) ?? 0
@@ -52,6 +50,7 @@ struct BenchIndexCommand: ParsableCommand {
         var bulk: (store: LimelightStore, app: AppIndex)?
         for round in 1...max(1, `repeat`) {
             if let bulk { try bulk.store.close() }
+            // Always a new store: indexing into an earlier one would measure replacing its items.
             try? FileManager.default.removeItem(atPath: directory + "/bulk")
             let store = try openStore(directory + "/bulk")
             let app = try store.app("bench.bulk", protection: protection)
@@ -113,6 +112,7 @@ struct BenchIndexCommand: ParsableCommand {
         if let reopenedStore { try reopenedStore.close() } else { try reopened.close() }
 
         // 5. Durable batch commits at batch sizes 1, 10 and 1000 (one fsync each).
+        try? FileManager.default.removeItem(atPath: directory + "/commits")
         let commitStore = try openStore(directory + "/commits")
         for size in [1, 10, 1000] {
             let commitApp = try commitStore.app("bench.commit\(size)", protection: protection)
