@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from corpus_fields import LETTERS, QUERY_WORD, TOKEN, read_items, searchable_fields, tokens
+from corpus_fields import LETTERS, QUERY_WORD, TEXT_FIELDS, TOKEN, read_items, searchable_fields, tokens
 from corpus_statistics import CorpusStatistics, FrequencySampler, SampledItem
 
 PREFIX_CLASSES = {"prefix1": 1, "prefix2": 2, "prefix3": 3, "prefix4plus": 4}
@@ -143,7 +143,7 @@ class QueryBuilder:
         return queries
 
     def known_items(self, count: int) -> list[dict]:
-        """2–3 rare words of an item's textContent (only items whose textContent is unique)."""
+        """2–3 rare words of an item's textContent (only items whose textContent is unique), one per item."""
         statistics = self.statistics
         most = max(20, round(statistics.item_count * 0.001))
         def accept(rng, item):
@@ -167,18 +167,46 @@ class QueryBuilder:
         return unique
 
 
-def count_known_item_matches(path: str, queries: list[dict]) -> None:
-    """Adds `matches`: how many items contain every word of each known-item query (second pass)."""
-    by_rarest: dict[str, list[dict]] = {}
-    for query in queries:
-        query["matches"] = 0
-        by_rarest.setdefault(query["terms"][0], []).append(query)
+def word_counts(item: dict, words: set[str]) -> dict[str, dict[str, int]]:
+    """How often each of `words` occurs in each searchable field of the item (fields without any left out)."""
+    per_field: dict[str, dict[str, int]] = {}
+    for name, text in searchable_fields(item).items():
+        for token in tokens(text):
+            if token in words:
+                counts = per_field.setdefault(name, {})
+                counts[token] = counts.get(token, 0) + 1
+    return per_field
+
+
+def describe_known_items(path: str, queries: list[dict]) -> None:
+    """Adds `matches` and `equivalents` to each known-item query (second pass over the corpus).
+
+    `matches` counts the items that contain every query word. `equivalents` lists the other items that hold
+    every query word exactly as often in every field as the expected item: the words cannot tell them apart
+    (Debian's `foo-dev` / `foo-doc` siblings), so a ranking that puts one of them first has found the item
+    as well as the words allow.
+    """
+    wanted = {word for query in queries for word in query["terms"]}
+    holders: dict[int, list[tuple[str, tuple]]] = {index: [] for index in range(len(queries))}
+    by_first: dict[str, list[int]] = {}
+    for index, query in enumerate(queries):
+        by_first.setdefault(query["terms"][0], []).append(index)
     for item in read_items(path):
-        words = set(tokens(" ".join(searchable_fields(item).values())))
-        for word in words & by_rarest.keys():
-            for query in by_rarest[word]:
-                if all(term in words for term in query["terms"]):
-                    query["matches"] += 1
+        per_field = word_counts(item, wanted)
+        present = {word for counts in per_field.values() for word in counts}
+        for word in present & by_first.keys():
+            for index in by_first[word]:
+                terms = queries[index]["terms"]
+                if all(term in present for term in terms):
+                    signature = tuple(tuple(per_field.get(name, {}).get(term, 0) for term in terms)
+                                      for name in TEXT_FIELDS)
+                    holders[index].append((item["uniqueIdentifier"], signature))
+    for index, query in enumerate(queries):
+        found = holders[index]
+        expected = next((signature for identifier, signature in found if identifier == query["expected"]), None)
+        query["matches"] = len(found)
+        query["equivalents"] = sorted(identifier for identifier, signature in found
+                                      if signature == expected and identifier != query["expected"])
 
 
 def main() -> int:
@@ -204,7 +232,7 @@ def main() -> int:
     queries += builder.phrases(args.per_class)
     queries += builder.infixes(args.per_class)
     known = builder.known_items(args.known_items)
-    count_known_item_matches(str(corpus), known)
+    describe_known_items(str(corpus), known)
     queries += known
 
     counts: dict[str, int] = {}

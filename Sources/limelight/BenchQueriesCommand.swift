@@ -100,11 +100,12 @@ struct BenchQueriesCommand: ParsableCommand {
                     hits += identifiers.count
                     if let expected = run.expected {
                         result.knownItems += 1
-                        let rank = identifiers.prefix(10).firstIndex(of: expected)
+                        let rank = identifiers.prefix(10).firstIndex { $0 == expected || run.equivalents.contains($0) }
                         if let rank {
                             result.reciprocalRanks += 1 / Double(rank + 1)
                             if rank == 0 { result.successes += 1 }
                         }
+                        if identifiers.first == expected { result.exactSuccesses += 1 }
                         if showMisses && rank != 0 {
                             let place = rank.map { "rank \($0 + 1)" } ?? "not in top 10"
                             print("miss \(run.text.debugDescription) → \(expected) (\(place)); top: \(identifiers.prefix(3).joined(separator: ", "))")
@@ -128,6 +129,8 @@ struct BenchQueriesCommand: ParsableCommand {
 struct BenchQuery {
     let run: (AppIndex) throws -> [String]
     let expected: String?
+    /// Items the query's words cannot tell from `expected` (same count of every word in every field).
+    let equivalents: Set<String>
     /// What the user typed.
     let text: String
 
@@ -135,6 +138,7 @@ struct BenchQuery {
         let terms = object["terms"] as? [String] ?? []
         let prefix = object["prefix"] as? String
         expected = object["expected"] as? String
+        equivalents = Set(object["equivalents"] as? [String] ?? [])
         text = object["text"] as? String ?? ""
         var filters: [String] = []
         if let attribute = object["attribute"] as? String, let low = object["lo"] as? Double, let high = object["hi"] as? Double {
@@ -172,6 +176,9 @@ struct ClassResult {
     var samples = 0
     var meanHits = 0.0
     var knownItems = 0
+    /// Queries whose first hit is the expected item or one of its equivalents.
     var successes = 0
+    /// Queries whose first hit is the expected item itself.
+    var exactSuccesses = 0
     var reciprocalRanks = 0.0
 }

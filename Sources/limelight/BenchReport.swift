@@ -6,6 +6,7 @@ struct PeerResults {
         var name: String
         var classes: [String: (p50: Double, p99: Double)]
         var successAt1: Double?
+        var exactSuccessAt1: Double?
         var mrrAt10: Double?
     }
 
@@ -26,7 +27,8 @@ struct PeerResults {
                 }
             }
             let known = engine["known_item"] as? [String: Any]
-            result.append(Engine(name: name, classes: classes, successAt1: known?["success_at_1"] as? Double, mrrAt10: known?["mrr_at_10"] as? Double))
+            result.append(Engine(name: name, classes: classes, successAt1: known?["success_at_1"] as? Double,
+                                 exactSuccessAt1: known?["exact_success_at_1"] as? Double, mrrAt10: known?["mrr_at_10"] as? Double))
         }
         return PeerResults(engines: result)
     }
@@ -53,10 +55,14 @@ enum BenchReport {
         }
         for className in order {
             guard let result = results[className], result.knownItems > 0 else { continue }
-            var line = String(format: "known-item relevance: limelight success@1 %.3f, MRR@10 %.3f (%d queries)",
-                              Double(result.successes) / Double(result.knownItems), result.reciprocalRanks / Double(result.knownItems), result.knownItems)
+            let count = Double(result.knownItems)
+            var line = String(format: "known-item relevance: limelight success@1 %.3f (expected item itself %.3f), MRR@10 %.3f (%d queries)",
+                              Double(result.successes) / count, Double(result.exactSuccesses) / count, result.reciprocalRanks / count, result.knownItems)
             for engine in engines {
-                if let success = engine.successAt1, let mrr = engine.mrrAt10 { line += String(format: "; %@ %.3f / %.3f", engine.name, success, mrr) }
+                if let success = engine.successAt1, let mrr = engine.mrrAt10 {
+                    let exact = engine.exactSuccessAt1.map { String(format: " (%.3f)", $0) } ?? ""
+                    line += String(format: "; %@ %.3f%@ / %.3f", engine.name, success, exact, mrr)
+                }
             }
             Swift.print(line)
         }
