@@ -275,6 +275,25 @@ struct SegmentScorer {
         return inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
     }
 
+    /// An upper bound of the idf ``wordMatches(_:in:within:)`` gives a word (not a phrase), reading
+    /// no more of the dictionaries than needed: from its whole-word frequency, or for a prefix no
+    /// field holds whole, from the frequencies of the words it starts, summed only until they reach
+    /// the document count (the idf is the same beyond).
+    func inverseDocumentFrequencyCeiling(_ resolved: ResolvedWord, in rankedFields: [FieldReader?]) throws -> Double {
+        let total = segment.reader.documentCount
+        let exact = resolved.wholeWordFrequency
+        guard exact == 0 && resolved.word.isPrefix else { return inverseDocumentFrequency(min(exact, total)) }
+        var frequency = 0
+        let exactLength = resolved.word.term.utf8.count
+        for case let fieldReader? in rankedFields where frequency < total {
+            try fieldReader.dictionary.forEachTerm(withPrefix: resolved.word.term) { term, info in
+                if term.count != exactLength { frequency += info.documentFrequency }
+                return frequency < total
+            }
+        }
+        return inverseDocumentFrequency(min(frequency, total))
+    }
+
     /// The documents matching all (or, without `requireAll`, any) of the words, optionally only
     /// among `initial` (ascending live documents, such as those passing a selective filter).
     func documents(for words: [QueryWord], requireAll: Bool, within initial: [UInt32]? = nil) throws -> Matches {

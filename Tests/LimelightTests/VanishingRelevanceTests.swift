@@ -1,0 +1,91 @@
+import Foundation
+import Limelight
+import LimelightCore
+@testable import LimelightRanking
+import Testing
+
+/// A query whose words are in every document has an idf so close to zero that no document's
+/// relevance survives rounding: the ranker then takes the newest matches instead of scoring every
+/// one, and must return exactly what a full evaluation returns.
+@Suite struct VanishingRelevanceTests {
+    /// 24,000 items, all holding "the" and a word starting with "m" (never "m" alone); every other
+    /// one holds "odd"; the last 30 are deleted. With k1 = 0.01 and no features, one word in every
+    /// item scores at most ln(1 + 0.5/24000.5) · 1.01 ≈ 2.1e-5, below a quarter relevance step.
+    static func fixture(hint: Bool = false) throws -> SearchTestFixture {
+        let fixture = try SearchTestFixture()
+        var items: [StoredItem] = []
+        for number in 0..<24_000 {
+            var text = "the m\(number % 97)x word\(number % 13)"
+            if number % 2 == 0 { text += " odd" }
+            var attributes: [String: AttributeValue] = ["textContent": .string(text)]
+            if hint && number == 7 { attributes["rankingHint"] = .number(50) }
+            items.append(try SearchTestFixture.item("item-\(number)", attributes))
+        }
+        try fixture.index(items)
+        try fixture.app.apply([.deleteIdentifiers((23_970..<24_000).map { "item-\($0)" })], indexName: "", now: fixture.now)
+        return fixture
+    }
+
+    static let parameters = RankingParameters(
+        fields: [RankedField(field: "textContent", weight: 1)], k1: 0.01, sameFieldBonus: 0,
+        features: RankingFeatures(hintColumn: "rankingHint"))
+
+    /// The top hits as a full evaluation finds them: every match scored, best kept.
+    static func reference(_ scorer: SegmentScorer, _ words: [QueryWord], filter: EngineQuery?, limit: Int) throws -> [ScoredDocument] {
+        let matches = try scorer.documents(for: words, requireAll: true)
+        let evaluator = QueryEvaluator(segment: scorer.segment)
+        var collector = TopCollector(limit: limit)
+        for (index, document) in matches.documents.enumerated() {
+            if let filter, !(try evaluator.matches(filter, document: document)) { continue }
+            let score = scorer.finalScore(document, relevance: matches.relevance[index], matchedWords: words.count, wordCount: words.count, requireAll: true)
+            collector.add(ScoredDocument(segment: 0, document: document, score: score))
+        }
+        return collector.results()
+    }
+
+    @Test func wordsInEveryDocumentRankTheNewestMatchesLikeAFullEvaluation() throws {
+        let fixture = try Self.fixture()
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let ranker = UserQueryRanker(parameters: Self.parameters)
+        let context = ScoringContext(snapshot: snapshot, parameters: Self.parameters, now: now, engagement: [:], cache: nil)
+        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        let queries: [[QueryWord]] = [[.init(term: "the", isPrefix: false)], [.init(term: "m", isPrefix: true)], [.init(term: "th", isPrefix: true)]]
+        for words in queries {
+            for limit in [1, 20, 300] {
+                for filter in [nil, EngineQuery.term(field: "textContent", term: "odd")] {
+                    let label = "\(words.map(\.term)) limit \(limit) filter \(filter != nil)"
+                    let request = UserQueryRanker.Request(words: words, filter: filter, limit: limit, now: now)
+                    var collector = TopCollector(limit: limit)
+                    #expect(try ranker.searchNewestWhenRelevanceVanishes(scorer, scorer.resolve(words), 0, request, &collector), "\(label)")
+                    let expected = try Self.reference(scorer, words, filter: filter, limit: limit)
+                    #expect(collector.results().map(\.document) == expected.map(\.document), "\(label)")
+                    #expect(try ranker.search(snapshot, request).map(\.document) == expected.map(\.document), "\(label)")
+                    #expect(expected.allSatisfy { $0.score == 0 }, "\(label): relevance vanishes")
+                    #expect(expected.count == limit, "\(label)")
+                }
+            }
+        }
+    }
+
+    @Test func aWordWithWeightOrAHintTakesTheFullEvaluation() throws {
+        for hint in [false, true] {
+            let fixture = try Self.fixture(hint: hint)
+            let snapshot = fixture.app.snapshot()
+            let now = fixture.now.timeIntervalSince1970
+            let ranker = UserQueryRanker(parameters: Self.parameters)
+            let context = ScoringContext(snapshot: snapshot, parameters: Self.parameters, now: now, engagement: [:], cache: nil)
+            let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+            // "odd" is in half the items: its idf is far from zero. With a hint, even "the" is not
+            // a tie: the hinted item ranks first.
+            let words: [QueryWord] = hint ? [.init(term: "the", isPrefix: false)] : [.init(term: "the", isPrefix: false), .init(term: "odd", isPrefix: false)]
+            let request = UserQueryRanker.Request(words: words, limit: 5, now: now)
+            var collector = TopCollector(limit: 5)
+            #expect(try !ranker.searchNewestWhenRelevanceVanishes(scorer, scorer.resolve(words), 0, request, &collector))
+            #expect(collector.results().isEmpty, "a declined shortcut leaves the collector unchanged")
+            let expected = try Self.reference(scorer, words, filter: nil, limit: 5)
+            #expect(try ranker.search(snapshot, request).map(\.document) == expected.map(\.document))
+            if hint { #expect(try fixture.app.snapshot().segments[0].reader.key(of: expected[0].document).hasSuffix("item-7")) }
+        }
+    }
+}
