@@ -48,15 +48,17 @@ extension UserQueryRanker {
     /// Whether every document's relevance times features rounds to zero: the words' saturated BM25
     /// maxima, idf·(k1+1) each, summed, with the same-field bonus and the largest feature factor,
     /// stay below a quarter of a relevance step (half a step rounds to zero; the margin absorbs
-    /// floating-point error).
+    /// floating-point error). Words found whole are weighed first: their idf costs no dictionary
+    /// scan, and one of them usually settles it.
     private func relevanceVanishes(_ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery) throws -> Bool {
+        guard query.words.allSatisfy({ !$0.word.isPhrase }) else { return false }
         let limit = SegmentScorer.relevanceStep / 4
+        let scale = (parameters.k1 + 1) * (query.words.count > 1 ? 1 + parameters.sameFieldBonus : 1) * scorer.maximumFactorWithEngagement
         var sum = 0.0
-        let bonus = query.words.count > 1 ? 1 + parameters.sameFieldBonus : 1
-        for word in query.words {
-            guard !word.word.isPhrase else { return false }
-            sum += try scorer.inverseDocumentFrequencyCeiling(word, in: query.fields) * (parameters.k1 + 1)
-            if sum * bonus * scorer.maximumFactorWithEngagement >= limit { return false }
+        let wholeFirst = query.words.filter { $0.wholeWordFrequency > 0 } + query.words.filter { $0.wholeWordFrequency == 0 }
+        for word in wholeFirst {
+            sum += try scorer.inverseDocumentFrequencyCeiling(word, in: query.fields)
+            if sum * scale >= limit { return false }
         }
         return true
     }
