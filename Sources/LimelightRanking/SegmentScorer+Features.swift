@@ -98,8 +98,9 @@ extension SegmentScorer {
             var wordFields: UInt64 = 0
             var weighted = 0.0
             let idf = try wordInverseDocumentFrequency(word)
-            for (fieldIndex, field) in context.parameters.fields.enumerated() {
-                guard let fieldReader = rankedFields[fieldIndex] else { continue }
+            for (slot, fieldIndex) in rankedFields.places.enumerated() {
+                let field = context.parameters.fields[fieldIndex]
+                let fieldReader = rankedFields.readers[slot]
                 let norm = 1 - field.lengthNormalization + field.lengthNormalization
                     * Double(fieldReader.length(of: document)) / context.averageLengths[fieldIndex]
                 if let phrase = word.phraseTerms, phrase.count > 1 {

@@ -45,19 +45,35 @@ struct SegmentScorer {
     /// The largest feature multiplier of any document.
     let maximumFactorWithEngagement: Double
 
-    /// The segment's reader of each ranked text field (aligned with `context.parameters.fields`;
-    /// nil where the segment lacks the field). Callers resolve them once per query rather than
-    /// per word; queries the prefix cache answers need none.
-    func rankedFields() -> [FieldReader?] {
-        segment.reader.textFields(named: context.parameters.fieldNames)
+    /// The segment's readers of the ranked text fields it has. A ranking lists some fifty
+    /// attributes and a segment usually holds a handful: scoring loops visit only those.
+    struct RankedFields {
+        /// The places in `context.parameters.fields` of the fields the segment has, ascending.
+        let places: [Int]
+        /// The reader of each of them (aligned with ``places``).
+        let readers: [FieldReader]
+    }
+
+    /// The segment's ranked text fields. Callers resolve them once per query rather than per
+    /// word; queries the prefix cache answers need none.
+    func rankedFields() -> RankedFields {
+        let all = segment.reader.textFields(named: context.parameters.fieldNames)
+        var places: [Int] = []
+        var readers: [FieldReader] = []
+        for (place, reader) in all.enumerated() {
+            guard let reader else { continue }
+            places.append(place)
+            readers.append(reader)
+        }
+        return RankedFields(places: places, readers: readers)
     }
 
     /// A word with what scoring it reads first from the segment's dictionaries, looked up once:
     /// choosing the word that drives a conjunction and scoring it read the same entries.
     struct ResolvedWord {
         let word: QueryWord
-        /// The dictionary entry of the word as a whole word in each ranked field (aligned with
-        /// `fields`); empty for a phrase.
+        /// The dictionary entry of the word as a whole word in each field the segment has
+        /// (aligned with ``RankedFields/readers``); empty for a phrase.
         let wholeWord: [TermInfo?]
 
         /// The documents holding the word whole, summed over the ranked fields.
@@ -65,13 +81,13 @@ struct SegmentScorer {
     }
 
     /// Looks up `word` as a whole word in `fields` (from ``rankedFields()``).
-    func resolve(_ word: QueryWord, in fields: [FieldReader?]) throws -> ResolvedWord {
-        ResolvedWord(word: word, wholeWord: word.isPhrase ? [] : try fields.map { try $0?.dictionary.lookup(word.term) })
+    func resolve(_ word: QueryWord, in fields: RankedFields) throws -> ResolvedWord {
+        ResolvedWord(word: word, wholeWord: word.isPhrase ? [] : try fields.readers.map { try $0.dictionary.lookup(word.term) })
     }
 
     /// A query's words resolved against this segment, with its ranked fields.
     struct ResolvedQuery {
-        let fields: [FieldReader?]
+        let fields: RankedFields
         let words: [ResolvedWord]
     }
 
@@ -138,14 +154,15 @@ struct SegmentScorer {
     ///
     /// The word has one idf (as in BM25F): from the documents containing it as a whole word in
     /// any ranked field, or, when no field has it whole, from those containing a word it starts.
-    func wordMatches(_ resolved: ResolvedWord, in rankedFields: [FieldReader?], within candidates: [UInt32]? = nil) throws -> WordMatches {
+    func wordMatches(_ resolved: ResolvedWord, in rankedFields: RankedFields, within candidates: [UInt32]? = nil) throws -> WordMatches {
         let word = resolved.word
         var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
         var exactFrequency = 0
         var prefixFrequency = 0
         let factor = context.parameters.prefixFactor
-        for (fieldIndex, field) in context.parameters.fields.enumerated() {
-            guard let fieldReader = rankedFields[fieldIndex] else { continue }
+        for (slot, fieldIndex) in rankedFields.places.enumerated() {
+            let field = context.parameters.fields[fieldIndex]
+            let fieldReader = rankedFields.readers[slot]
             let lengths = fieldReader.lengthTable
             let average = context.averageLengths[fieldIndex]
             let fieldBit = Self.fieldBit(fieldIndex)
@@ -186,7 +203,7 @@ struct SegmentScorer {
                     contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, fieldBit)
                 }
             }
-            if let info = resolved.wholeWord[fieldIndex] {
+            if let info = resolved.wholeWord[slot] {
                 exactFrequency += info.documentFrequency
                 try add(info, 1)
             }
@@ -224,13 +241,13 @@ struct SegmentScorer {
 
     /// A cheap estimate of how many postings matching a word costs (to pick the word that drives
     /// a conjunction).
-    func estimatedCost(_ resolved: ResolvedWord, in rankedFields: [FieldReader?]) throws -> Int {
+    func estimatedCost(_ resolved: ResolvedWord, in rankedFields: RankedFields) throws -> Int {
         let word = resolved.word
         if word.isPrefix && word.term.count <= 3 { return Int.max / 2 - word.term.count }
         if !word.isPrefix && !word.isPhrase { return resolved.wholeWordFrequency }
         var total = 0
-        for fieldReader in rankedFields {
-            guard let dictionary = fieldReader?.dictionary else { continue }
+        for fieldReader in rankedFields.readers {
+            let dictionary = fieldReader.dictionary
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 var rarest = Int.max
                 for term in phrase { rarest = min(rarest, try dictionary.lookup(term)?.documentFrequency ?? 0) }
@@ -255,7 +272,8 @@ struct SegmentScorer {
         let rankedFields = rankedFields()
         var exactFrequency = 0
         if let phrase = word.phraseTerms, word.isPhrase {
-            for (fieldIndex, field) in context.parameters.fields.enumerated() where rankedFields[fieldIndex] != nil {
+            for fieldIndex in rankedFields.places {
+                let field = context.parameters.fields[fieldIndex]
                 exactFrequency += try QueryEvaluator(segment: segment)
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
             }
@@ -265,7 +283,7 @@ struct SegmentScorer {
         var prefixFrequency = 0
         if exactFrequency == 0 && word.isPrefix && !word.isPhrase {
             let exactLength = word.term.utf8.count
-            for case let fieldReader? in rankedFields {
+            for fieldReader in rankedFields.readers {
                 try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
                     if term.count != exactLength { prefixFrequency += info.documentFrequency }
                     return true
@@ -279,13 +297,13 @@ struct SegmentScorer {
     /// no more of the dictionaries than needed: from its whole-word frequency, or for a prefix no
     /// field holds whole, from the frequencies of the words it starts, summed only until they reach
     /// the document count (the idf is the same beyond).
-    func inverseDocumentFrequencyCeiling(_ resolved: ResolvedWord, in rankedFields: [FieldReader?]) throws -> Double {
+    func inverseDocumentFrequencyCeiling(_ resolved: ResolvedWord, in rankedFields: RankedFields) throws -> Double {
         let total = segment.reader.documentCount
         let exact = resolved.wholeWordFrequency
         guard exact == 0 && resolved.word.isPrefix else { return inverseDocumentFrequency(min(exact, total)) }
         var frequency = 0
         let exactLength = resolved.word.term.utf8.count
-        for case let fieldReader? in rankedFields where frequency < total {
+        for fieldReader in rankedFields.readers where frequency < total {
             try fieldReader.dictionary.forEachTerm(withPrefix: resolved.word.term) { term, info in
                 if term.count != exactLength { frequency += info.documentFrequency }
                 return frequency < total
