@@ -53,9 +53,6 @@ public final class ShortPrefixCache: Sendable {
         let deeperKeys: [Float]
         /// Whether more documents matched than ``documents`` and ``deeper`` hold.
         let deeperIsTruncated: Bool
-        /// ``documents`` and ``deeper`` together, ascending (``documents`` itself when there are
-        /// no deeper ones): the candidates of a query of several words that needs the deeper ones.
-        let documentsAndDeeper: [UInt32]
         let builtAt: Double
         /// Holds the bitset so its identity is not reused while the entry lives.
         let live: LiveDocuments
@@ -198,7 +195,6 @@ public final class ShortPrefixCache: Sendable {
             entries.values.reduce(0) { total, entry in
                 total + entry.documents.count * 4 + entry.relevance.count * 8 + entry.keys.count * 4 + entry.rankOrder.count * 4
                     + entry.deeper.count * 4 + entry.deeperRelevance.count * 8 + entry.deeperKeys.count * 4
-                    + (entry.deeper.isEmpty ? 0 : entry.documentsAndDeeper.count * 4)
             }
         }
         let mergedBytes = merged.withLock { merged in
@@ -239,15 +235,13 @@ public final class ShortPrefixCache: Sendable {
         func relevance(of document: UInt32) -> Double {
             matches.relevance[DocumentSets.lowerBound(matches.documents, document, from: 0)]
         }
-        let deeper = rest.map(\.document)
         let entry = Entry(
             documents: kept, relevance: kept.map(relevance(of:)), keys: keys,
             rankOrder: kept.indices.sorted { keys[$0] > keys[$1] }.map { Int32($0) },
             isTruncated: matches.documents.count > depth, floor: best.last?.score ?? 0,
-            deeper: deeper, deeperRelevance: rest.map { relevance(of: $0.document) },
+            deeper: rest.map(\.document), deeperRelevance: rest.map { relevance(of: $0.document) },
             deeperKeys: rest.map { Self.roundedUp($0.score) },
-            deeperIsTruncated: matches.documents.count > depth + deeperCount,
-            documentsAndDeeper: deeper.isEmpty ? kept : DocumentSets.union(kept, deeper.sorted()), builtAt: now, live: scorer.segment.live)
+            deeperIsTruncated: matches.documents.count > depth + deeperCount, builtAt: now, live: scorer.segment.live)
         let key = Self.key(scorer, word, parameters)
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }

@@ -83,7 +83,7 @@ extension UserQueryRanker {
 
         init(deep entry: ShortPrefixCache.Entry) {
             let hasDeeper = !entry.deeper.isEmpty
-            documents = entry.documentsAndDeeper
+            documents = hasDeeper ? DocumentSets.union(entry.documents, entry.deeper.sorted()) : entry.documents
             floor = hasDeeper ? Double(entry.deeperKeys[entry.deeperKeys.count - 1]) : entry.floor
             isComplete = hasDeeper ? !entry.deeperIsTruncated : !entry.isTruncated
         }
