@@ -265,39 +265,27 @@ struct SegmentScorer {
         return total
     }
 
-    /// The word's idf, computed as ``wordMatches(_:within:)`` computes it (for explanations and
-    /// score bounds): from its whole-word frequency, or when no field has it whole, from the
-    /// frequencies of the words it starts.
+    /// The word's idf, computed as ``wordMatches(_:in:within:)`` computes it (for explanations and
+    /// score bounds): from its whole-word frequency (a phrase's: the documents holding it), or
+    /// when no field has it whole, from the frequencies of the words it starts.
     func wordInverseDocumentFrequency(_ word: QueryWord) throws -> Double {
         let rankedFields = rankedFields()
-        var exactFrequency = 0
-        if let phrase = word.phraseTerms, word.isPhrase {
-            for fieldIndex in rankedFields.places {
-                let field = context.parameters.fields[fieldIndex]
-                exactFrequency += try QueryEvaluator(segment: segment)
-                    .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
-            }
-        } else {
-            exactFrequency = try resolve(word, in: rankedFields).wholeWordFrequency
+        guard let phrase = word.phraseTerms, word.isPhrase else {
+            return try wordInverseDocumentFrequency(resolve(word, in: rankedFields), in: rankedFields)
         }
-        var prefixFrequency = 0
-        if exactFrequency == 0 && word.isPrefix && !word.isPhrase {
-            let exactLength = word.term.utf8.count
-            for fieldReader in rankedFields.readers {
-                try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
-                    if term.count != exactLength { prefixFrequency += info.documentFrequency }
-                    return true
-                }
-            }
+        var frequency = 0
+        for fieldIndex in rankedFields.places {
+            let field = context.parameters.fields[fieldIndex]
+            frequency += try QueryEvaluator(segment: segment)
+                .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
         }
-        return inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
+        return inverseDocumentFrequency(min(frequency, segment.reader.documentCount))
     }
 
-    /// An upper bound of the idf ``wordMatches(_:in:within:)`` gives a word (not a phrase), reading
-    /// no more of the dictionaries than needed: from its whole-word frequency, or for a prefix no
-    /// field holds whole, from the frequencies of the words it starts, summed only until they reach
-    /// the document count (the idf is the same beyond).
-    func inverseDocumentFrequencyCeiling(_ resolved: ResolvedWord, in rankedFields: RankedFields) throws -> Double {
+    /// ``wordInverseDocumentFrequency(_:)`` of a resolved word (not a phrase). The frequencies of
+    /// the words a prefix starts are summed only until they reach the document count: the idf is
+    /// the same beyond.
+    func wordInverseDocumentFrequency(_ resolved: ResolvedWord, in rankedFields: RankedFields) throws -> Double {
         let total = segment.reader.documentCount
         let exact = resolved.wholeWordFrequency
         guard exact == 0 && resolved.word.isPrefix else { return inverseDocumentFrequency(min(exact, total)) }

@@ -52,13 +52,13 @@ extension UserQueryRanker {
     /// scan, and one of them usually settles it.
     private func relevanceVanishes(_ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery) throws -> Bool {
         guard query.words.allSatisfy({ !$0.word.isPhrase }) else { return false }
-        let limit = SegmentScorer.relevanceStep / 4
+        let ceiling = SegmentScorer.relevanceStep / 4
         let scale = (parameters.k1 + 1) * (query.words.count > 1 ? 1 + parameters.sameFieldBonus : 1) * scorer.maximumFactorWithEngagement
         var sum = 0.0
         let wholeFirst = query.words.filter { $0.wholeWordFrequency > 0 } + query.words.filter { $0.wholeWordFrequency == 0 }
         for word in wholeFirst {
-            sum += try scorer.inverseDocumentFrequencyCeiling(word, in: query.fields)
-            if sum * scale >= limit { return false }
+            sum += try scorer.wordInverseDocumentFrequency(word, in: query.fields)
+            if sum * scale >= ceiling { return false }
         }
         return true
     }
