@@ -55,10 +55,11 @@ extension UserQueryRanker {
         let ceiling = SegmentScorer.relevanceStep / 4
         let scale = (parameters.k1 + 1) * (query.words.count > 1 ? 1 + parameters.sameFieldBonus : 1) * scorer.maximumFactorWithEngagement
         var sum = 0.0
-        let wholeFirst = query.words.filter { $0.wholeWordFrequency > 0 } + query.words.filter { $0.wholeWordFrequency == 0 }
-        for word in wholeFirst {
-            sum += try scorer.wordInverseDocumentFrequency(word, in: query.fields)
-            if sum * scale >= ceiling { return false }
+        for wholeWords in [true, false] {
+            for word in query.words where (word.wholeWordFrequency > 0) == wholeWords {
+                sum += try scorer.wordInverseDocumentFrequency(word, in: query.fields)
+                if sum * scale >= ceiling { return false }
+            }
         }
         return true
     }
