@@ -57,7 +57,7 @@ extension UserQueryRanker {
                 collector = trial
                 return true
             }
-            let bound = try outsideBound(scorer, words, lists)
+            let bound = try outsideBound(scorer, query, lists)
             if let threshold = trial.threshold, threshold > bound {
                 collector = trial
                 return true
@@ -92,15 +92,15 @@ extension UserQueryRanker {
     /// The highest final score a document outside every cached list (and not engaged with) can
     /// reach: each word adds its list's floor, or without a list its BM25 ceiling (idf·(k1+1))
     /// times the largest feature factor; the same-field bonus multiplies the sum.
-    private func outsideBound(_ scorer: SegmentScorer, _ words: [QueryWord], _ lists: [CachedList?]) throws -> Double {
+    private func outsideBound(_ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ lists: [CachedList?]) throws -> Double {
         let parameters = scorer.context.parameters
         let step = SegmentScorer.relevanceStep
         var sum = 0.0
-        for (word, list) in zip(words, lists) {
+        for (word, list) in zip(query.words, lists) {
             if let list {
                 sum += list.floor + step / 2
             } else {
-                sum += try scorer.wordInverseDocumentFrequency(word) * (parameters.k1 + 1) * scorer.maximumFeatureFactor
+                sum += try scorer.wordInverseDocumentFrequency(word, in: query.fields) * (parameters.k1 + 1) * scorer.maximumFeatureFactor
             }
         }
         return (1 + parameters.sameFieldBonus) * sum + step / 2 + 100 * SegmentScorer.hintStep
