@@ -57,15 +57,8 @@ struct SegmentScorer {
     /// The segment's ranked text fields. Callers resolve them once per query rather than per
     /// word; queries the prefix cache answers need none.
     func rankedFields() -> RankedFields {
-        let all = segment.reader.textFields(named: context.parameters.fieldNames)
-        var places: [Int] = []
-        var readers: [FieldReader] = []
-        for (place, reader) in all.enumerated() {
-            guard let reader else { continue }
-            places.append(place)
-            readers.append(reader)
-        }
-        return RankedFields(places: places, readers: readers)
+        let present = segment.reader.textFields(named: context.parameters.fieldNames)
+        return RankedFields(places: present.places, readers: present.readers)
     }
 
     /// A word with what scoring it reads first from the segment's dictionaries, looked up once:

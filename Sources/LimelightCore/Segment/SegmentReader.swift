@@ -201,7 +201,7 @@ public final class SegmentReader: @unchecked Sendable {
     private let keyFilter: KeyFilter
     private let keyField: FieldReader?
     /// The last list of text fields asked for by name, with their readers (see ``textFields(named:)``).
-    private let lastTextFields = Mutex<(names: [String], fields: [FieldReader?])?>(nil)
+    private let lastTextFields = Mutex<(names: [String], places: [Int], readers: [FieldReader])?>(nil)
     /// Bounds of the columns that filters have been simplified with (see ``columnBounds(_:)``).
     private let knownColumnBounds = Mutex<[String: NumericColumn.Bounds]>([:])
     /// Trigram indexes of the fields whose dictionaries substring scans have needed.
@@ -289,14 +289,20 @@ public final class SegmentReader: @unchecked Sendable {
     /// The field named `name`, or nil when no document of this segment has it.
     public func field(_ name: String) -> FieldReader? { fieldsByName[name] }
 
-    /// The reader of each of the named fields that is a text field of this segment (nil for the
-    /// others), in order. The last list asked for is remembered: ranked queries ask for the same
+    /// The text fields among `names` that the segment has: their places in `names`, ascending,
+    /// and their readers. The last list asked for is remembered: ranked queries ask for the same
     /// list every time, and recognising it (the same array) is cheaper than finding each field.
-    public func textFields(named names: [String]) -> [FieldReader?] {
-        if let last = lastTextFields.withLock({ $0 }), last.names == names { return last.fields }
-        let fields = names.map { name in fieldsByName[name].flatMap { $0.statistics.kind == .text ? $0 : nil } }
-        lastTextFields.withLock { $0 = (names, fields) }
-        return fields
+    public func textFields(named names: [String]) -> (places: [Int], readers: [FieldReader]) {
+        if let last = lastTextFields.withLock({ $0 }), last.names == names { return (last.places, last.readers) }
+        var places: [Int] = []
+        var readers: [FieldReader] = []
+        for (place, name) in names.enumerated() {
+            guard let field = fieldsByName[name], field.statistics.kind == .text else { continue }
+            places.append(place)
+            readers.append(field)
+        }
+        lastTextFields.withLock { $0 = (names, places, readers) }
+        return (places, readers)
     }
 
     /// Builds the trigram indexes of the text fields whose dictionaries are large, ahead of the
