@@ -69,3 +69,20 @@ def numeric_value(item: dict, attribute: str) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     return value
+
+
+def word_counts(item: dict, words: set[str]) -> dict[str, dict[str, int]]:
+    """How often each of `words` occurs in each searchable field of the item (fields without any left out)."""
+    per_field: dict[str, dict[str, int]] = {}
+    for name, text in searchable_fields(item).items():
+        for token in tokens(text):
+            if token in words:
+                counts = per_field.setdefault(name, {})
+                counts[token] = counts.get(token, 0) + 1
+    return per_field
+
+
+def count_signature(per_field: dict[str, dict[str, int]], terms: list[str]) -> tuple:
+    """The count of every term in every searchable field: items with equal signatures are indistinguishable
+    by those terms to any ranking built from term counts and field weights."""
+    return tuple(tuple(per_field.get(name, {}).get(term, 0) for term in terms) for name in TEXT_FIELDS)

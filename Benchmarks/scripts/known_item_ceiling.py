@@ -20,7 +20,7 @@ import argparse
 import json
 from collections import defaultdict
 
-from corpus_fields import TEXT_FIELDS, TOKEN, read_items, searchable_fields
+from corpus_fields import count_signature, read_items, word_counts
 
 
 def main() -> None:
@@ -37,23 +37,15 @@ def main() -> None:
     counts: dict[str, dict[str, dict[str, int]]] = {}
     holders: dict[str, set[str]] = defaultdict(set)
     for item in read_items(args.corpus):
-        identifier = item["uniqueIdentifier"]
-        per_field: dict[str, dict[str, int]] = {}
-        for name, text in searchable_fields(item).items():
-            field_counts: dict[str, int] = defaultdict(int)
-            for token in TOKEN.findall(text):
-                token = token.lower()
-                if token in wanted:
-                    field_counts[token] += 1
-                    holders[token].add(identifier)
-            if field_counts:
-                per_field[name] = field_counts
+        per_field = word_counts(item, wanted)
         if per_field:
-            counts[identifier] = per_field
+            counts[item["uniqueIdentifier"]] = per_field
+            for field_counts in per_field.values():
+                for word in field_counts:
+                    holders[word].add(item["uniqueIdentifier"])
 
     def signature(identifier: str, terms: list[str]) -> tuple:
-        fields = counts.get(identifier, {})
-        return tuple(tuple(fields.get(name, {}).get(term, 0) for term in terms) for name in TEXT_FIELDS)
+        return count_signature(counts.get(identifier, {}), terms)
 
     bound = 0.0
     ambiguous = 0

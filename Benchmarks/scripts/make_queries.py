@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from corpus_fields import LETTERS, QUERY_WORD, TEXT_FIELDS, TOKEN, read_items, searchable_fields, tokens
+from corpus_fields import LETTERS, QUERY_WORD, TOKEN, count_signature, read_items, tokens, word_counts
 from corpus_statistics import CorpusStatistics, FrequencySampler, SampledItem
 
 PREFIX_CLASSES = {"prefix1": 1, "prefix2": 2, "prefix3": 3, "prefix4plus": 4}
@@ -167,17 +167,6 @@ class QueryBuilder:
         return unique
 
 
-def word_counts(item: dict, words: set[str]) -> dict[str, dict[str, int]]:
-    """How often each of `words` occurs in each searchable field of the item (fields without any left out)."""
-    per_field: dict[str, dict[str, int]] = {}
-    for name, text in searchable_fields(item).items():
-        for token in tokens(text):
-            if token in words:
-                counts = per_field.setdefault(name, {})
-                counts[token] = counts.get(token, 0) + 1
-    return per_field
-
-
 def describe_known_items(path: str, queries: list[dict]) -> None:
     """Adds `matches` and `equivalents` to each known-item query (second pass over the corpus).
 
@@ -198,9 +187,7 @@ def describe_known_items(path: str, queries: list[dict]) -> None:
             for index in by_first[word]:
                 terms = queries[index]["terms"]
                 if all(term in present for term in terms):
-                    signature = tuple(tuple(per_field.get(name, {}).get(term, 0) for term in terms)
-                                      for name in TEXT_FIELDS)
-                    holders[index].append((item["uniqueIdentifier"], signature))
+                    holders[index].append((item["uniqueIdentifier"], count_signature(per_field, terms)))
     for index, query in enumerate(queries):
         found = holders[index]
         expected = next((signature for identifier, signature in found if identifier == query["expected"]), None)
