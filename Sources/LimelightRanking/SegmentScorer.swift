@@ -68,14 +68,66 @@ struct SegmentScorer {
         /// The dictionary entry of the word as a whole word in each field the segment has
         /// (aligned with ``RankedFields/readers``); empty for a phrase.
         let wholeWord: [TermInfo?]
+        /// For a prefix of more than three characters, the entries of the longer words it starts
+        /// in each field (aligned with ``RankedFields/readers``), or nil for a field holding more
+        /// than ``SegmentScorer/expansionLimit`` of them; empty for other words. Shorter prefixes
+        /// start thousands of words and are answered from merged postings instead.
+        let expansions: [[TermInfo]?]
 
         /// The documents holding the word whole, summed over the ranked fields.
         var wholeWordFrequency: Int { wholeWord.reduce(0) { $0 + ($1?.documentFrequency ?? 0) } }
     }
 
-    /// Looks up `word` as a whole word in `fields` (from ``rankedFields()``).
+    /// The most longer words of one field a resolved prefix lists (see ``ResolvedWord/expansions``).
+    static let expansionLimit = 64
+
+    /// Looks up `word` as a whole word in `fields` (from ``rankedFields()``) and, for a prefix of
+    /// more than three characters, the longer words it starts, in one walk of each dictionary (the
+    /// whole word sorts first).
     func resolve(_ word: QueryWord, in fields: RankedFields) throws -> ResolvedWord {
-        ResolvedWord(word: word, wholeWord: word.isPhrase ? [] : try fields.readers.map { try $0.dictionary.lookup(word.term) })
+        if word.isPhrase { return ResolvedWord(word: word, wholeWord: [], expansions: []) }
+        guard word.isPrefix && word.term.count > 3 else {
+            return ResolvedWord(word: word, wholeWord: try fields.readers.map { try $0.dictionary.lookup(word.term) }, expansions: [])
+        }
+        let exactLength = word.term.utf8.count
+        var wholeWord: [TermInfo?] = []
+        var expansions: [[TermInfo]?] = []
+        for reader in fields.readers {
+            var whole: TermInfo?
+            var longer: [TermInfo] = []
+            var overflows = false
+            try reader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
+                if term.count == exactLength {
+                    whole = info
+                    return true
+                }
+                guard longer.count < Self.expansionLimit else {
+                    overflows = true
+                    return false
+                }
+                longer.append(info)
+                return true
+            }
+            wholeWord.append(whole)
+            expansions.append(overflows ? nil : longer)
+        }
+        return ResolvedWord(word: word, wholeWord: wholeWord, expansions: expansions)
+    }
+
+    /// Calls `body` with the dictionary entry of each longer word that `resolved` (a prefix)
+    /// starts in the ranked field at `slot`: those resolved with the word, or else those a
+    /// dictionary scan finds. `body` returns false to stop.
+    func forEachExpansion(
+        of resolved: ResolvedWord, slot: Int, in fields: RankedFields, _ body: (TermInfo) throws -> Bool
+    ) throws {
+        if slot < resolved.expansions.count, let known = resolved.expansions[slot] {
+            for info in known where !(try body(info)) { return }
+            return
+        }
+        let exactLength = resolved.word.term.utf8.count
+        try fields.readers[slot].dictionary.forEachTerm(withPrefix: resolved.word.term) { term, info in
+            term.count == exactLength ? true : try body(info)
+        }
     }
 
     /// A query's words resolved against this segment, with its ranked fields.
@@ -215,12 +267,9 @@ struct SegmentScorer {
                 }
                 continue
             }
-            let exactLength = word.term.utf8.count
-            try fieldReader.dictionary.forEachTerm(withPrefix: word.term) { term, info in
-                if term.count != exactLength {
-                    prefixFrequency += info.documentFrequency
-                    try add(info, factor)
-                }
+            try forEachExpansion(of: resolved, slot: slot, in: rankedFields) { info in
+                prefixFrequency += info.documentFrequency
+                try add(info, factor)
                 return true
             }
         }
@@ -238,22 +287,24 @@ struct SegmentScorer {
         let word = resolved.word
         if word.isPrefix && word.term.count <= 3 { return Int.max / 2 - word.term.count }
         if !word.isPrefix && !word.isPhrase { return resolved.wholeWordFrequency }
-        var total = 0
-        for fieldReader in rankedFields.readers {
-            let dictionary = fieldReader.dictionary
-            if let phrase = word.phraseTerms, phrase.count > 1 {
+        if let phrase = word.phraseTerms, phrase.count > 1 {
+            var total = 0
+            for fieldReader in rankedFields.readers {
                 var rarest = Int.max
-                for term in phrase { rarest = min(rarest, try dictionary.lookup(term)?.documentFrequency ?? 0) }
+                for term in phrase { rarest = min(rarest, try fieldReader.dictionary.lookup(term)?.documentFrequency ?? 0) }
                 total += rarest
+            }
+            return total
+        }
+        // A longer prefix was resolved with the words it starts; a field with too many of them
+        // counts as every document.
+        var total = resolved.wholeWordFrequency
+        for known in resolved.expansions {
+            guard let known else {
+                total += segment.reader.documentCount
                 continue
             }
-            var scanned = 0
-            try dictionary.forEachTerm(withPrefix: word.term) { _, info in
-                total += info.documentFrequency
-                scanned += 1
-                return scanned < 64
-            }
-            if scanned >= 64 { total += segment.reader.documentCount }
+            for info in known { total += info.documentFrequency }
         }
         return total
     }
@@ -283,10 +334,9 @@ struct SegmentScorer {
         let exact = resolved.wholeWordFrequency
         guard exact == 0 && resolved.word.isPrefix else { return inverseDocumentFrequency(min(exact, total)) }
         var frequency = 0
-        let exactLength = resolved.word.term.utf8.count
-        for fieldReader in rankedFields.readers where frequency < total {
-            try fieldReader.dictionary.forEachTerm(withPrefix: resolved.word.term) { term, info in
-                if term.count != exactLength { frequency += info.documentFrequency }
+        for slot in rankedFields.readers.indices where frequency < total {
+            try forEachExpansion(of: resolved, slot: slot, in: rankedFields) { info in
+                frequency += info.documentFrequency
                 return frequency < total
             }
         }

@@ -93,6 +93,26 @@ import Testing
         #expect(text.contains("ranking hint 50"))
     }
 
+    @Test func longPrefixesStartingManyWordsScoreAsTheirExplanations() throws {
+        // "tune" starts 90 words in the text and three in titles: the text holds more than a
+        // query resolves up front (so it is scanned again), the titles fewer (so they are not).
+        let fixture = try SearchTestFixture()
+        try fixture.index((0..<30).map { number in
+            try SearchTestFixture.item("item-\(number)", [
+                "title": .string(number % 3 == 0 ? "tune\(number % 9) session" : "Session"),
+                "textContent": .string((0..<3).map { "tuneword\(number * 3 + $0)" }.joined(separator: " ") + " banjo"),
+            ])
+        })
+        for text in ["tune", "banjo tune", "tunew", "tune3"] {
+            let hits = try fixture.app.searchUserQuery(text: text, options: UserQueryOptions(limit: 50, explain: true, now: fixture.now))
+            #expect(hits.count == (text == "tune3" ? 3 : 30), "\(text)")
+            for hit in hits {
+                let explanation = try #require(hit.explanation)
+                #expect(abs(explanation.value - (hit.score ?? 0)) < 1e-9, "\(text): \(hit.uniqueIdentifier)")
+            }
+        }
+    }
+
     @Test func engagementLiftsAnItem() throws {
         let fixture = try SearchTestFixture()
         try fixture.index([
