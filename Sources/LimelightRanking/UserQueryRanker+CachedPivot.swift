@@ -35,7 +35,9 @@ extension UserQueryRanker {
         // deeper ones of the shortest prefixes, whose lower floor tightens the bound.
         var scored: [UInt32] = []
         var trial = collector
-        for lists in [entries.map { $0.map(CachedList.init(best:)) }, entries.map { $0.map(CachedList.init(deep:)) }] {
+        for deep in [false, true] {
+            // The deeper lists are built (sorted, merged) only when the best ones did not suffice.
+            let lists = entries.map { $0.map(deep ? CachedList.init(deep:) : CachedList.init(best:)) }
             var candidates = engaged.sorted()
             for list in lists.compactMap({ $0 }) { candidates = DocumentSets.union(candidates, list.documents) }
             candidates = DocumentSets.subtract(candidates, scored)
