@@ -12,7 +12,7 @@ struct ScoringContext {
     let now: Double
     /// Average length of each ranked field over the snapshot (aligned with `parameters.fields`).
     let averageLengths: [Double]
-    /// Cached merged postings of short prefixes, if any.
+    /// The cache of short prefixes' best documents and frequent words' scored lists, if any.
     let cache: ShortPrefixCache?
     /// Engagement counts by segment and document (`segment << 32 | document`).
     let engaged: [Int: Double]
@@ -71,7 +71,7 @@ struct SegmentScorer {
         /// For a prefix of more than three characters, the entries of the longer words it starts
         /// in each field (aligned with ``RankedFields/readers``), or nil for a field holding more
         /// than ``SegmentScorer/expansionLimit`` of them; empty for other words. Shorter prefixes
-        /// start thousands of words and are answered from merged postings instead.
+        /// start thousands of words and are answered from their scored lists instead.
         let expansions: [[TermInfo]?]
 
         /// The documents holding the word whole, summed over the ranked fields.
@@ -188,11 +188,13 @@ struct SegmentScorer {
         return log(1 + (total - frequency + 0.5) / (frequency + 0.5))
     }
 
-    /// The saturated score of one word from its combined term frequency and idf.
+    /// The saturated score of one word from its combined term frequency and idf, rounded to
+    /// `Float` precision: the scored lists the cache keeps hold it as a `Float`, and a score read
+    /// from them must equal one computed afresh.
     @inline(__always)
     func wordScore(weightedFrequency: Double, idf: Double) -> Double {
         let k1 = context.parameters.k1
-        return idf * weightedFrequency * (k1 + 1) / (k1 + weightedFrequency)
+        return Double(Float(idf * weightedFrequency * (k1 + 1) / (k1 + weightedFrequency)))
     }
 
     /// Per-document scores of one word (ascending documents), optionally only among `candidates`.
@@ -253,20 +255,6 @@ struct SegmentScorer {
                 try add(info, 1)
             }
             guard word.isPrefix else { continue }
-            if let candidates, let cache = context.cache, ShortPrefixCache.hasMergedPostings(word.term) {
-                // Short prefixes expand to thousands of terms: intersect with their merged list.
-                let merged = try cache.mergedPostings(segment: segment, field: fieldReader, name: field.field, prefix: word.term)
-                prefixFrequency += merged.documentFrequencySum
-                var low = 0
-                for document in candidates {
-                    low = DocumentSets.lowerBound(merged.documents, document, from: low)
-                    guard low < merged.documents.count else { break }
-                    guard merged.documents[low] == document else { continue }
-                    let norm = 1 - b + b * Double(lengths.length(of: document)) / average
-                    contributions.add(document, field.weight * factor * Double(merged.frequencies[low]) / norm, fieldBit)
-                }
-                continue
-            }
             try forEachExpansion(of: resolved, slot: slot, in: rankedFields) { info in
                 prefixFrequency += info.documentFrequency
                 try add(info, factor)
@@ -275,6 +263,17 @@ struct SegmentScorer {
         }
         let idf = inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
         return contributions.reduce { weighted in wordScore(weightedFrequency: weighted, idf: idf) }
+    }
+
+    /// ``wordMatches(_:in:within:)``, taken for a frequent word (one `cost` says matches many
+    /// documents) from the cache's scored matches over the whole segment: those kept, or with
+    /// `keeps`, those scored now and kept.
+    func scoredMatches(_ resolved: ResolvedWord, in rankedFields: RankedFields, within candidates: [UInt32]?, cost: Int, keeps: Bool) throws -> WordMatches {
+        guard let cache = context.cache, !resolved.word.isPhrase,
+            ShortPrefixCache.isFrequent(postings: cost, documentCount: segment.reader.documentCount),
+            let list = try cache.scoredList(of: resolved, in: rankedFields, scorer: self, builds: keeps)
+        else { return try wordMatches(resolved, in: rankedFields, within: candidates) }
+        return list.matches(within: candidates)
     }
 
     /// The bit standing for ranked field `index` in a field mask (fields past the 64th share one).
@@ -350,7 +349,10 @@ struct SegmentScorer {
     }
 
     /// ``documents(for:requireAll:within:)`` of a resolved query.
-    func documents(for query: ResolvedQuery, requireAll: Bool, within initial: [UInt32]? = nil) throws -> Matches {
+    /// - Parameter keepsScoredLists: score frequent words over the whole segment and keep them in
+    ///   the cache (see ``scoredMatches(_:in:within:cost:keeps:)``), as searches do; otherwise
+    ///   lists already kept are used but none is built.
+    func documents(for query: ResolvedQuery, requireAll: Bool, within initial: [UInt32]? = nil, keepsScoredLists: Bool = false) throws -> Matches {
         var perWord: [WordMatches] = []
         let fields = query.fields
         let resolved = query.words
@@ -360,14 +362,14 @@ struct SegmentScorer {
             let order = resolved.indices.sorted { costs[$0] < costs[$1] }
             var candidates = initial
             for index in order {
-                let matches = try wordMatches(resolved[index], in: fields, within: candidates)
+                let matches = try scoredMatches(resolved[index], in: fields, within: candidates, cost: costs[index], keeps: keepsScoredLists)
                 if matches.documents.isEmpty { return Matches() }
                 candidates = matches.documents
                 perWord.append(matches)
             }
         } else {
             for word in resolved {
-                let matches = try wordMatches(word, in: fields, within: initial)
+                let matches = try scoredMatches(word, in: fields, within: initial, cost: estimatedCost(word, in: fields), keeps: keepsScoredLists)
                 if requireAll && matches.documents.isEmpty { return Matches() }
                 perWord.append(matches)
             }

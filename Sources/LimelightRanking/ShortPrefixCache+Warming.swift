@@ -6,18 +6,15 @@ extension ShortPrefixCache {
     public static let warmingMaximumLength = 6
     /// The longest prefixes warmed for frequent words, in characters.
     public static let warmingLongestWord = 16
-    /// The most documents (8 bytes each) the merged postings of one-character prefixes may hold
-    /// when a segment is warmed.
-    public static let warmingMergedDocumentBudget = 4 << 20
 
     /// Builds, for every large segment of `snapshot` that needs warming (not warmed in the last
     /// ``maximumAge`` seconds), the entries of the prefixes that are expensive to score: those of up
     /// to ``warmingMaximumLength`` characters and the longer prefixes of frequent words, and of the
     /// frequent whole words (which bound queries of several frequent words). The first keystrokes
-    /// of a search are then answered from the cache instead of scoring thousands of documents. The
-    /// merged postings of one-character prefixes, which a first keystroke under a
-    /// selective filter intersects, and the segment's trigram indexes for infix and suffix
-    /// queries are built too.
+    /// of a search are then answered from the cache instead of scoring thousands of documents.
+    /// The scored lists of the frequent words and prefixes (see ``scoredList(of:in:scorer:builds:)``),
+    /// which queries of several words intersect, and the segment's trigram indexes for infix and
+    /// suffix queries are built too.
     ///
     /// - Returns: How many entries were built.
     /// - Throws: ``StorageError`` when a segment cannot be read.
@@ -31,29 +28,30 @@ extension ShortPrefixCache {
         var built = 0
         for segment in claimUnwarmedSegments(of: snapshot, now: now).sorted(by: { $0.reader.documentCount > $1.reader.documentCount }) {
             let scorer = SegmentScorer(segment: segment, context: context)
-            let (prefixes, frequentWords) = try expensiveWords(of: segment, fields: parameters.fields)
+            let (prefixes, frequentPrefixes, frequentWords) = try expensiveWords(of: segment, fields: parameters.fields)
             let words = frequentWords.map { QueryWord(term: $0, isPrefix: false) } + prefixes.map { QueryWord(term: $0, isPrefix: true) }
             for word in words.prefix(budget) {
                 _ = try entry(for: scorer, word: word, parameters: parameters, now: now)
                 built += 1
                 budget -= 1
             }
-            try warmMergedPostings(of: segment, prefixes: prefixes.filter { $0.count == 1 }, fields: parameters.fields)
+            // One-character prefixes first: they are the most expensive to score on first use.
+            let listed = frequentPrefixes.filter { $0.count == 1 }.map { QueryWord(term: $0, isPrefix: true) }
+                + frequentWords.map { QueryWord(term: $0, isPrefix: false) }
+                + frequentPrefixes.filter { $0.count > 1 }.map { QueryWord(term: $0, isPrefix: true) }
+            try warmScoredLists(scorer, words: listed)
             try segment.reader.prepareSubstringScans()
         }
         return built
     }
 
-    /// Builds the merged postings of `prefixes` (most postings first) in each ranked text field,
-    /// until they hold ``warmingMergedDocumentBudget`` documents.
-    private func warmMergedPostings(of segment: SegmentSnapshot, prefixes: [String], fields: [RankedField]) throws {
-        var documents = 0
-        for prefix in prefixes {
-            for field in fields {
-                guard let reader = segment.reader.field(field.field), reader.statistics.kind == .text else { continue }
-                guard documents < Self.warmingMergedDocumentBudget else { return }
-                documents += try mergedPostings(segment: segment, field: reader, name: field.field, prefix: prefix).documents.count
-            }
+    /// Builds the scored lists of `words` (frequent ones, most postings first) until they fill
+    /// half of ``scoredListBudget``.
+    private func warmScoredLists(_ scorer: SegmentScorer, words: [QueryWord]) throws {
+        let fields = scorer.rankedFields()
+        for word in words {
+            guard scoredLists.withLock({ $0.byteCount }) < scoredListBudget / 2 else { return }
+            _ = try scoredList(of: scorer.resolve(word, in: fields), in: fields, scorer: scorer, builds: true)
         }
     }
 
@@ -95,9 +93,10 @@ extension ShortPrefixCache {
     /// The prefixes and whole words worth warming in a segment, most postings first. Prefixes:
     /// those of its ranked-field terms whose terms have at least ``warmingMinimumPostings``
     /// postings together (beyond ``warmingMaximumLength`` characters, counting only terms of at
-    /// least a sixteenth of that). Whole words: the frequent ones (see ``isFrequent(postings:documentCount:)``),
-    /// which typed with other frequent words are answered from their cached best documents.
-    func expensiveWords(of segment: SegmentSnapshot, fields: [RankedField]) throws -> (prefixes: [String], wholeWords: [String]) {
+    /// least a sixteenth of that); the frequent ones among them (see
+    /// ``isFrequent(postings:documentCount:)``) apart. Whole words: the frequent ones, which typed
+    /// with other frequent words are answered from their cached best documents.
+    func expensiveWords(of segment: SegmentSnapshot, fields: [RankedField]) throws -> (prefixes: [String], frequentPrefixes: [String], wholeWords: [String]) {
         var postings: [String: Int] = [:]
         var wholeWordPostings: [String: Int] = [:]
         for field in fields {
@@ -120,6 +119,7 @@ extension ShortPrefixCache {
         func mostPostingsFirst(_ counts: [String: Int]) -> [String] { counts.sorted { $0.value > $1.value }.map(\.key) }
         return (
             mostPostingsFirst(postings.filter { $0.value >= warmingMinimumPostings }),
+            mostPostingsFirst(postings.filter { Self.isFrequent(postings: $0.value, documentCount: documentCount) }),
             mostPostingsFirst(wholeWordPostings.filter { Self.isFrequent(postings: $0.value, documentCount: documentCount) })
         )
     }

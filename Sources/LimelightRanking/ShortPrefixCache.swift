@@ -82,23 +82,10 @@ public final class ShortPrefixCache: Sendable {
     public let warmingMinimumPostings: Int
     private let entries = Mutex<[Key: Entry]>([:])
 
-    struct MergedKey: Hashable {
-        let segment: String
-        let live: ObjectIdentifier
-        let field: String
-        let prefix: String
-    }
-
-    /// The union of the postings of every term that starts with a prefix (the prefix itself
-    /// excluded), with summed term frequencies.
-    struct MergedPostings: Sendable {
-        let documents: [UInt32]
-        let frequencies: [Float]
-        let documentFrequencySum: Int
-        let live: LiveDocuments
-    }
-
-    private let merged = Mutex<[MergedKey: MergedPostings]>([:])
+    /// The scored matches of frequent words (see ``scoredList(of:in:scorer:builds:)``).
+    let scoredLists = Mutex<ScoredLists>(ScoredLists())
+    /// The most bytes the scored matches of frequent words may take.
+    public let scoredListBudget: Int
     /// When each segment was warmed (see ``warm(_:parameters:now:)``), by reader identity.
     let warmed = Mutex<[ObjectIdentifier: WarmedSegment]>([:])
 
@@ -109,44 +96,12 @@ public final class ShortPrefixCache: Sendable {
         let warmedAt: Double
     }
 
-    /// Whether a prefix is short enough that its expansions are merged once and cached.
-    static func hasMergedPostings(_ prefix: String) -> Bool { !prefix.isEmpty && prefix.count <= 3 }
-
-    func mergedPostings(segment: SegmentSnapshot, field: FieldReader, name: String, prefix: String) throws -> MergedPostings {
-        let key = MergedKey(segment: segment.reader.name, live: ObjectIdentifier(segment.live), field: name, prefix: prefix)
-        if let cached = merged.withLock({ $0[key] }), cached.live === segment.live { return cached }
-        var sums = [Float](repeating: 0, count: segment.reader.documentCount)
-        var frequencySum = 0
-        let exactLength = prefix.utf8.count
-        try field.dictionary.forEachTerm(withPrefix: prefix) { term, info in
-            guard term.count != exactLength else { return true }
-            frequencySum += info.documentFrequency
-            var postings = try field.postings(for: info)
-            while try postings.next() {
-                guard Int(postings.document) < sums.count else { throw StorageError.corrupt("posting beyond document count") }
-                sums[Int(postings.document)] += Float(postings.frequency)
-            }
-            return true
-        }
-        var documents: [UInt32] = []
-        var frequencies: [Float] = []
-        for (document, sum) in sums.enumerated() where sum > 0 && segment.live.isLive(UInt32(document)) {
-            documents.append(UInt32(document))
-            frequencies.append(sum)
-        }
-        let entry = MergedPostings(documents: documents, frequencies: frequencies, documentFrequencySum: frequencySum, live: segment.live)
-        merged.withLock { merged in
-            if merged.count >= capacity { merged.removeAll(keepingCapacity: true) }
-            merged[key] = entry
-        }
-        return entry
-    }
-
     /// Creates an empty cache.
     public init(
         depth: Int = 256, deeperDepth: Int = 1024, broadPrefixDocuments: Int = 2048, maximumAge: Double = 600, capacity: Int = 32_768,
-        warmingMinimumDocuments: Int = 4096, warmingMinimumPostings: Int = 96
+        warmingMinimumDocuments: Int = 4096, warmingMinimumPostings: Int = 96, scoredListBudget: Int = 128 << 20
     ) {
+        self.scoredListBudget = scoredListBudget
         self.depth = depth
         self.deeperDepth = deeperDepth
         self.broadPrefixDocuments = broadPrefixDocuments
@@ -197,14 +152,11 @@ public final class ShortPrefixCache: Sendable {
                     + entry.deeper.count * 4 + entry.deeperRelevance.count * 8 + entry.deeperKeys.count * 4
             }
         }
-        let mergedBytes = merged.withLock { merged in
-            merged.values.reduce(0) { $0 + $1.documents.count * 4 + $1.frequencies.count * 4 }
-        }
-        return entryBytes + mergedBytes
+        return entryBytes + scoredLists.withLock { $0.byteCount }
     }
 
-    /// How many merged postings lists of short prefixes the cache holds.
-    public var mergedPostingsCount: Int { merged.withLock { $0.count } }
+    /// How many scored lists of frequent words the cache holds.
+    public var scoredListCount: Int { scoredLists.withLock { $0.lists.count } }
 
     func entry(for scorer: SegmentScorer, word: QueryWord, parameters: RankingParameters, now: Double) throws -> Entry {
         if let cached = freshEntry(for: scorer, word: word, parameters: parameters, now: now) { return cached }

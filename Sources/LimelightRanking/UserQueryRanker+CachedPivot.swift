@@ -46,7 +46,7 @@ extension UserQueryRanker {
                 candidates = try QueryEvaluator(segment: segment).evaluate(filter, within: candidates)
             }
             if !candidates.isEmpty {
-                let matches = try scorer.documents(for: query, requireAll: true, within: candidates)
+                let matches = try scorer.documents(for: query, requireAll: true, within: candidates, keepsScoredLists: true)
                 for (index, document) in matches.documents.enumerated() {
                     let score = scorer.finalScore(
                         document, relevance: matches.relevance[index], matchedWords: words.count, wordCount: words.count, requireAll: true)

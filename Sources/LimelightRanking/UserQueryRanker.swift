@@ -82,14 +82,14 @@ public struct UserQueryRanker: Sendable {
             // A filter that keeps few documents (a narrow range, a small domain) is evaluated first,
             // and the words are scored only among the documents it keeps. So is a filter that left
             // too few of a cached prefix's best documents: the prefix matches most documents, and
-            // its merged postings are cheaper to intersect than to score in full.
+            // its scored list is cheaper to intersect than to score in full.
             var allowed: [UInt32]?
             let filterCost = try request.filter.map { try evaluator.estimatedCost($0) }
             if let filter = request.filter, let filterCost, cacheFellShort || filterCost <= segment.reader.documentCount / 8 {
                 allowed = try evaluator.evaluate(filter, within: nil)  // already simplified above
                 if allowed?.isEmpty == true { continue }
             }
-            let matches = try scorer.documents(for: query, requireAll: request.requireAllWords, within: allowed)
+            let matches = try scorer.documents(for: query, requireAll: request.requireAllWords, within: allowed, keepsScoredLists: true)
             guard !matches.documents.isEmpty else { continue }
             // Otherwise a selective filter is evaluated once over the matches; an unselective one
             // (such as expiration) is checked only for documents good enough to enter the top hits.

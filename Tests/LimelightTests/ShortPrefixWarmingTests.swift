@@ -24,8 +24,8 @@ import Testing
         let cache = ShortPrefixCache(depth: 16, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
         let built = try cache.warm(snapshot, parameters: parameters, now: now)
         #expect(built > 5)
-        // One-character prefixes, which a first keystroke under a filter intersects, are merged ahead.
-        #expect(cache.mergedPostingsCount >= 2)
+        // Frequent prefixes and words, which queries of several words intersect, are scored ahead.
+        #expect(cache.scoredListCount >= 2)
         #expect(
             try cache.warm(snapshot, parameters: parameters, now: now) == 0, "a warmed snapshot is not warmed twice")
         // Warming takes at most half of a small cache, so it never empties it.

@@ -1,0 +1,121 @@
+import LimelightCore
+
+extension ShortPrefixCache {
+    /// A frequent word's matches over a whole segment, scored: what scoring the word decodes from
+    /// tens of thousands of postings in every field, kept so that the next query with the word
+    /// (the next keystroke after it, typically) intersects one array instead. Ten bytes a document.
+    struct ScoredList: Sendable {
+        /// Ascending.
+        let documents: [UInt32]
+        /// The word's score in each (exactly: word scores are rounded to `Float` precision).
+        let scores: [Float]
+        /// The fields each matched in, as bits of their slots among the segment's ranked fields.
+        let slotMasks: [UInt16]
+        /// The field-mask bit of each slot (see ``SegmentScorer/fieldBit(_:)``).
+        let slotBits: [UInt64]
+        /// The snapshot's average field lengths the scores were computed with.
+        let averageLengths: [Double]
+        /// Holds the bitset so its identity is not reused while the list lives.
+        let live: LiveDocuments
+
+        /// The most ranked fields a segment may have for its words to be kept (a bit each).
+        static let maximumSlots = 16
+
+        init(_ matches: SegmentScorer.WordMatches, places: [Int], averageLengths: [Double], live: LiveDocuments) {
+            documents = matches.documents
+            scores = matches.scores.map(Float.init)
+            slotBits = places.map(SegmentScorer.fieldBit)
+            let slotOfBit = Dictionary(uniqueKeysWithValues: slotBits.enumerated().map { ($1, UInt16(1) << UInt16($0)) })
+            slotMasks = matches.fieldMasks.map { mask in
+                var slots: UInt16 = 0
+                var bits = mask
+                while bits != 0 {
+                    slots |= slotOfBit[bits & (~bits &+ 1)] ?? 0
+                    bits &= bits - 1
+                }
+                return slots
+            }
+            self.averageLengths = averageLengths
+            self.live = live
+        }
+
+        var byteCount: Int { documents.count * (4 + 4 + 2) }
+
+        /// The field mask of the document at `index`.
+        @inline(__always)
+        func fieldMask(at index: Int) -> UInt64 {
+            var mask: UInt64 = 0
+            var slots = slotMasks[index]
+            while slots != 0 {
+                mask |= slotBits[slots.trailingZeroBitCount]
+                slots &= slots - 1
+            }
+            return mask
+        }
+
+        /// The matches among `candidates` (ascending; nil: all), found by galloping through the
+        /// documents.
+        func matches(within candidates: [UInt32]?) -> SegmentScorer.WordMatches {
+            var result = SegmentScorer.WordMatches()
+            guard let candidates else {
+                result.documents = documents
+                result.scores = scores.map(Double.init)
+                result.fieldMasks = documents.indices.map(fieldMask(at:))
+                return result
+            }
+            let capacity = min(candidates.count, documents.count)
+            result.documents.reserveCapacity(capacity)
+            result.scores.reserveCapacity(capacity)
+            result.fieldMasks.reserveCapacity(capacity)
+            var low = 0
+            for document in candidates {
+                low = DocumentSets.lowerBound(documents, document, from: low)
+                guard low < documents.count else { break }
+                guard documents[low] == document else { continue }
+                result.documents.append(document)
+                result.scores.append(Double(scores[low]))
+                result.fieldMasks.append(fieldMask(at: low))
+            }
+            return result
+        }
+    }
+
+    /// The scored lists by segment, deletions, word and ranking parameters, with their size.
+    struct ScoredLists: Sendable {
+        var lists: [Key: ScoredList] = [:]
+        var byteCount = 0
+    }
+
+    /// The scored matches of `resolved` over the scorer's whole segment, from the cache or, with
+    /// `builds`, scored now and kept unless they would take more than an eighth of
+    /// ``scoredListBudget``; nil when not cached and not built, or when the segment has more than
+    /// ``ScoredList/maximumSlots`` ranked fields. Lists are evicted, those of merged-away segments
+    /// and former deletions along with the rest, when the budget is reached.
+    func scoredList(
+        of resolved: SegmentScorer.ResolvedWord, in fields: SegmentScorer.RankedFields, scorer: SegmentScorer, builds: Bool
+    ) throws -> ScoredList? {
+        guard fields.places.count <= ScoredList.maximumSlots else { return nil }
+        let key = Key(
+            segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: resolved.word.term,
+            isPrefix: resolved.word.isPrefix, parameters: scorer.context.parameters)
+        if let list = scoredLists.withLock({ $0.lists[key] }), list.live === scorer.segment.live,
+            list.averageLengths == scorer.context.averageLengths {
+            return list
+        }
+        guard builds else { return nil }
+        let list = ScoredList(
+            try scorer.wordMatches(resolved, in: fields), places: fields.places, averageLengths: scorer.context.averageLengths,
+            live: scorer.segment.live)
+        guard list.byteCount <= scoredListBudget / 8 else { return list }
+        scoredLists.withLock { cache in
+            if let previous = cache.lists.removeValue(forKey: key) { cache.byteCount -= previous.byteCount }
+            while cache.byteCount + list.byteCount > scoredListBudget, let victim = cache.lists.first {
+                cache.lists.remove(at: cache.lists.startIndex)
+                cache.byteCount -= victim.value.byteCount
+            }
+            cache.lists[key] = list
+            cache.byteCount += list.byteCount
+        }
+        return list
+    }
+}

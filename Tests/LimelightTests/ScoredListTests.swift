@@ -1,0 +1,81 @@
+import Foundation
+import Limelight
+import LimelightCore
+@testable import LimelightRanking
+import Testing
+
+/// Frequent words' matches kept scored over a whole segment must rank exactly as scoring the
+/// postings afresh does, and must not outlive what their scores depend on: the segment's
+/// deletions and the snapshot's average field lengths.
+@Suite struct ScoredListTests {
+    static let queries: [[QueryWord]] = [
+        [.init(term: "alpha", isPrefix: false), .init(term: "b", isPrefix: true)],
+        [.init(term: "the", isPrefix: false), .init(term: "car", isPrefix: true)],
+        [.init(term: "a", isPrefix: true), .init(term: "b", isPrefix: true)],
+        [.init(term: "delta", isPrefix: false), .init(term: "filler1", isPrefix: true)],
+        [.init(term: "the", isPrefix: false), .init(term: "echo", isPrefix: false), .init(term: "d", isPrefix: true)],
+    ]
+
+    /// Runs every query with and without the cache and expects the same documents and scores.
+    static func expectSameRanking(_ fixture: SearchTestFixture, _ cache: ShortPrefixCache, _ label: String) throws {
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let cached = UserQueryRanker(parameters: parameters, cache: cache)
+        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        for words in queries {
+            for filter in [nil, EngineQuery.term(field: "textContent", term: "alpha")] {
+                let request = UserQueryRanker.Request(words: words, filter: filter, limit: 10, now: now)
+                let fromLists = try cached.search(snapshot, request)
+                let evaluated = try full.search(snapshot, request)
+                let query = "\(label): \(words.map(\.term)) filter \(filter != nil)"
+                #expect(!evaluated.isEmpty, "\(query) matches something")
+                #expect(fromLists.map(\.document) == evaluated.map(\.document), "\(query)")
+                #expect(fromLists.map(\.score) == evaluated.map(\.score), "\(query)")
+            }
+        }
+    }
+
+    @Test func keptListsRankLikeAFreshEvaluationAcrossDeletionsAndNewItems() throws {
+        let fixture = try CachedPivotTests.fixture()
+        let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
+        try cache.warm(fixture.app.snapshot(), parameters: AppIndex.userQueryRanking, now: fixture.now.timeIntervalSince1970)
+        #expect(cache.scoredListCount > 0, "warming scores frequent words and prefixes")
+        try Self.expectSameRanking(fixture, cache, "warmed")
+        try Self.expectSameRanking(fixture, cache, "kept")
+
+        // Deleting items makes new lists (the old ones would still hold the deleted documents).
+        try fixture.app.apply([.deleteIdentifiers((0..<600).filter { $0 % 5 == 0 }.map { "item-\($0)" })], indexName: "", now: fixture.now)
+        try Self.expectSameRanking(fixture, cache, "after deletions")
+
+        // New items change the average field lengths every score depends on.
+        try fixture.index((0..<40).map { number in
+            try SearchTestFixture.item("long-\(number)", [
+                "title": .string("alpha beta carbon delta echo and a much longer title than any other"),
+                "textContent": .string(String(repeating: "the alpha bravo cargo data east filler\(number) ", count: 12)),
+            ])
+        })
+        try Self.expectSameRanking(fixture, cache, "after new items")
+    }
+
+    @Test func aSmallBudgetKeepsFewListsAndRanksTheSame() throws {
+        let fixture = try CachedPivotTests.fixture()
+        let budget = 4_096
+        let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20, scoredListBudget: budget)
+        try Self.expectSameRanking(fixture, cache, "small budget")
+        let snapshot = fixture.app.snapshot()
+        let context = ScoringContext(
+            snapshot: snapshot, parameters: AppIndex.userQueryRanking, now: fixture.now.timeIntervalSince1970, engagement: [:], cache: cache)
+        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        let fields = scorer.rankedFields()
+        let kept = cache.scoredLists.withLock { $0 }
+        #expect(kept.byteCount <= budget)
+        #expect(kept.byteCount == kept.lists.values.reduce(0) { $0 + $1.byteCount })
+        // "the" is in most of the 600 items: its list (ten bytes a document) is over an eighth of
+        // the budget, so it is scored but not kept.
+        let the = try scorer.resolve(QueryWord(term: "the", isPrefix: false), in: fields)
+        let list = try #require(try cache.scoredList(of: the, in: fields, scorer: scorer, builds: true))
+        #expect(list.documents.count > budget / 80)
+        #expect(try cache.scoredList(of: the, in: fields, scorer: scorer, builds: false) == nil)
+    }
+}
