@@ -255,6 +255,20 @@ struct SegmentScorer {
                 try add(info, 1)
             }
             guard word.isPrefix else { continue }
+            if let candidates, let cache = context.cache, ShortPrefixCache.hasMergedPostings(word.term) {
+                // Short prefixes expand to thousands of terms: intersect with their merged list.
+                let merged = try cache.mergedPostings(segment: segment, field: fieldReader, name: field.field, prefix: word.term)
+                prefixFrequency += merged.documentFrequencySum
+                var low = 0
+                for document in candidates {
+                    low = DocumentSets.lowerBound(merged.documents, document, from: low)
+                    guard low < merged.documents.count else { break }
+                    guard merged.documents[low] == document else { continue }
+                    let norm = 1 - b + b * Double(lengths.length(of: document)) / average
+                    contributions.add(document, field.weight * factor * Double(merged.frequencies[low]) / norm, fieldBit)
+                }
+                continue
+            }
             try forEachExpansion(of: resolved, slot: slot, in: rankedFields) { info in
                 prefixFrequency += info.documentFrequency
                 try add(info, factor)
@@ -267,11 +281,13 @@ struct SegmentScorer {
 
     /// ``wordMatches(_:in:within:)``, taken for a frequent word (one `cost` says matches many
     /// documents) from the cache's scored matches over the whole segment: those kept, or with
-    /// `keeps`, those scored now and kept.
-    func scoredMatches(_ resolved: ResolvedWord, in rankedFields: RankedFields, within candidates: [UInt32]?, cost: Int, keeps: Bool) throws -> WordMatches {
+    /// `keeps` and no candidates (the whole segment is scored anyway), those scored now and kept.
+    func scoredMatches(
+        _ resolved: ResolvedWord, in rankedFields: RankedFields, within candidates: [UInt32]?, cost: @autoclosure () throws -> Int, keeps: Bool
+    ) throws -> WordMatches {
         guard let cache = context.cache, !resolved.word.isPhrase,
-            ShortPrefixCache.isFrequent(postings: cost, documentCount: segment.reader.documentCount),
-            let list = try cache.scoredList(of: resolved, in: rankedFields, scorer: self, builds: keeps)
+            ShortPrefixCache.isFrequent(postings: try cost(), documentCount: segment.reader.documentCount),
+            let list = try cache.scoredList(of: resolved, in: rankedFields, scorer: self, builds: keeps && candidates == nil)
         else { return try wordMatches(resolved, in: rankedFields, within: candidates) }
         return list.matches(within: candidates)
     }
@@ -349,9 +365,9 @@ struct SegmentScorer {
     }
 
     /// ``documents(for:requireAll:within:)`` of a resolved query.
-    /// - Parameter keepsScoredLists: score frequent words over the whole segment and keep them in
-    ///   the cache (see ``scoredMatches(_:in:within:cost:keeps:)``), as searches do; otherwise
-    ///   lists already kept are used but none is built.
+    /// - Parameter keepsScoredLists: keep the scores of a frequent word scored over the whole
+    ///   segment in the cache (see ``scoredMatches(_:in:within:cost:keeps:)``), as searches do;
+    ///   otherwise lists already kept are used but none is built.
     func documents(for query: ResolvedQuery, requireAll: Bool, within initial: [UInt32]? = nil, keepsScoredLists: Bool = false) throws -> Matches {
         var perWord: [WordMatches] = []
         let fields = query.fields

@@ -6,6 +6,9 @@ extension ShortPrefixCache {
     public static let warmingMaximumLength = 6
     /// The longest prefixes warmed for frequent words, in characters.
     public static let warmingLongestWord = 16
+    /// The most documents (8 bytes each) the merged postings of one-character prefixes may hold
+    /// when a segment is warmed.
+    public static let warmingMergedDocumentBudget = 4 << 20
 
     /// Builds, for every large segment of `snapshot` that needs warming (not warmed in the last
     /// ``maximumAge`` seconds), the entries of the prefixes that are expensive to score: those of up
@@ -13,8 +16,9 @@ extension ShortPrefixCache {
     /// frequent whole words (which bound queries of several frequent words). The first keystrokes
     /// of a search are then answered from the cache instead of scoring thousands of documents.
     /// The scored lists of the frequent words and prefixes (see ``scoredList(of:in:scorer:builds:)``),
-    /// which queries of several words intersect, and the segment's trigram indexes for infix and
-    /// suffix queries are built too.
+    /// which queries of several words intersect, the merged postings of one-character prefixes
+    /// left without one, and the segment's trigram indexes for infix and suffix queries are built
+    /// too.
     ///
     /// - Returns: How many entries were built.
     /// - Throws: ``StorageError`` when a segment cannot be read.
@@ -40,6 +44,7 @@ extension ShortPrefixCache {
                 + frequentWords.map { QueryWord(term: $0, isPrefix: false) }
                 + frequentPrefixes.filter { $0.count > 1 }.map { QueryWord(term: $0, isPrefix: true) }
             try warmScoredLists(scorer, words: listed)
+            try warmMergedPostings(of: segment, prefixes: prefixes.filter { $0.count == 1 }, scorer: scorer)
             try segment.reader.prepareSubstringScans()
         }
         return built
@@ -52,6 +57,22 @@ extension ShortPrefixCache {
         for word in words {
             guard scoredLists.withLock({ $0.byteCount }) < scoredListBudget / 2 else { return }
             _ = try scoredList(of: scorer.resolve(word, in: fields), in: fields, scorer: scorer, builds: true)
+        }
+    }
+
+    /// Builds the merged postings of those of `prefixes` (most postings first) that have no scored
+    /// list, in each ranked text field, until they hold ``warmingMergedDocumentBudget`` documents.
+    private func warmMergedPostings(of segment: SegmentSnapshot, prefixes: [String], scorer: SegmentScorer) throws {
+        var documents = 0
+        let rankedFields = scorer.rankedFields()
+        for prefix in prefixes {
+            let word = try scorer.resolve(QueryWord(term: prefix, isPrefix: true), in: rankedFields)
+            guard try scoredList(of: word, in: rankedFields, scorer: scorer, builds: false) == nil else { continue }
+            for field in scorer.context.parameters.fields {
+                guard let reader = segment.reader.field(field.field), reader.statistics.kind == .text else { continue }
+                guard documents < Self.warmingMergedDocumentBudget else { return }
+                documents += try mergedPostings(segment: segment, field: reader, name: field.field, prefix: prefix).documents.count
+            }
         }
     }
 

@@ -10,6 +10,10 @@ import Synchronization
 /// documents by text relevance and features at build time; a query then only filters and
 /// re-scores those. When filters leave fewer than the hits asked for, the ranker falls back to a
 /// full evaluation. Entries are rebuilt after ``maximumAge`` seconds so recency stays current.
+///
+/// For queries of several words, the cache also keeps frequent words' matches scored over whole
+/// segments (see ``scoredList(of:in:scorer:builds:)``), within ``scoredListBudget`` bytes, and the
+/// merged postings of short prefixes that have no such list.
 public final class ShortPrefixCache: Sendable {
     struct Key: Hashable {
         let segment: String
@@ -82,6 +86,23 @@ public final class ShortPrefixCache: Sendable {
     public let warmingMinimumPostings: Int
     private let entries = Mutex<[Key: Entry]>([:])
 
+    struct MergedKey: Hashable {
+        let segment: String
+        let live: ObjectIdentifier
+        let field: String
+        let prefix: String
+    }
+
+    /// The union of the postings of every term that starts with a prefix (the prefix itself
+    /// excluded), with summed term frequencies.
+    struct MergedPostings: Sendable {
+        let documents: [UInt32]
+        let frequencies: [Float]
+        let documentFrequencySum: Int
+        let live: LiveDocuments
+    }
+
+    private let merged = Mutex<[MergedKey: MergedPostings]>([:])
     /// The scored matches of frequent words (see ``scoredList(of:in:scorer:builds:)``).
     let scoredLists = Mutex<ScoredLists>(ScoredLists())
     /// The most bytes the scored matches of frequent words may take.
@@ -94,6 +115,39 @@ public final class ShortPrefixCache: Sendable {
     struct WarmedSegment {
         weak var reader: SegmentReader?
         let warmedAt: Double
+    }
+
+    /// Whether a prefix is short enough that its expansions are merged once and cached.
+    static func hasMergedPostings(_ prefix: String) -> Bool { !prefix.isEmpty && prefix.count <= 3 }
+
+    func mergedPostings(segment: SegmentSnapshot, field: FieldReader, name: String, prefix: String) throws -> MergedPostings {
+        let key = MergedKey(segment: segment.reader.name, live: ObjectIdentifier(segment.live), field: name, prefix: prefix)
+        if let cached = merged.withLock({ $0[key] }), cached.live === segment.live { return cached }
+        var sums = [Float](repeating: 0, count: segment.reader.documentCount)
+        var frequencySum = 0
+        let exactLength = prefix.utf8.count
+        try field.dictionary.forEachTerm(withPrefix: prefix) { term, info in
+            guard term.count != exactLength else { return true }
+            frequencySum += info.documentFrequency
+            var postings = try field.postings(for: info)
+            while try postings.next() {
+                guard Int(postings.document) < sums.count else { throw StorageError.corrupt("posting beyond document count") }
+                sums[Int(postings.document)] += Float(postings.frequency)
+            }
+            return true
+        }
+        var documents: [UInt32] = []
+        var frequencies: [Float] = []
+        for (document, sum) in sums.enumerated() where sum > 0 && segment.live.isLive(UInt32(document)) {
+            documents.append(UInt32(document))
+            frequencies.append(sum)
+        }
+        let entry = MergedPostings(documents: documents, frequencies: frequencies, documentFrequencySum: frequencySum, live: segment.live)
+        merged.withLock { merged in
+            if merged.count >= capacity { merged.removeAll(keepingCapacity: true) }
+            merged[key] = entry
+        }
+        return entry
     }
 
     /// Creates an empty cache.
@@ -152,8 +206,14 @@ public final class ShortPrefixCache: Sendable {
                     + entry.deeper.count * 4 + entry.deeperRelevance.count * 8 + entry.deeperKeys.count * 4
             }
         }
-        return entryBytes + scoredLists.withLock { $0.byteCount }
+        let mergedBytes = merged.withLock { merged in
+            merged.values.reduce(0) { $0 + $1.documents.count * 4 + $1.frequencies.count * 4 }
+        }
+        return entryBytes + mergedBytes + scoredLists.withLock { $0.byteCount }
     }
+
+    /// How many merged postings lists of short prefixes the cache holds.
+    public var mergedPostingsCount: Int { merged.withLock { $0.count } }
 
     /// How many scored lists of frequent words the cache holds.
     public var scoredListCount: Int { scoredLists.withLock { $0.lists.count } }
