@@ -285,11 +285,21 @@ struct SegmentScorer {
     func scoredMatches(
         _ resolved: ResolvedWord, in rankedFields: RankedFields, within candidates: [UInt32]?, cost: @autoclosure () throws -> Int, keeps: Bool
     ) throws -> WordMatches {
-        guard let cache = context.cache, !resolved.word.isPhrase,
-            ShortPrefixCache.isFrequent(postings: try cost(), documentCount: segment.reader.documentCount),
-            let list = try cache.scoredList(of: resolved, in: rankedFields, scorer: self, builds: keeps && candidates == nil)
-        else { return try wordMatches(resolved, in: rankedFields, within: candidates) }
+        guard let list = try keptList(resolved, in: rankedFields, cost: try cost(), builds: keeps && candidates == nil) else {
+            return try wordMatches(resolved, in: rankedFields, within: candidates)
+        }
         return list.matches(within: candidates)
+    }
+
+    /// The cache's scored list of a frequent word (one `cost` says matches many documents): kept,
+    /// or with `builds`, scored now and kept; nil for other words.
+    func keptList(
+        _ resolved: ResolvedWord, in rankedFields: RankedFields, cost: @autoclosure () throws -> Int, builds: Bool
+    ) throws -> ShortPrefixCache.ScoredList? {
+        guard let cache = context.cache, !resolved.word.isPhrase,
+            ShortPrefixCache.isFrequent(postings: try cost(), documentCount: segment.reader.documentCount)
+        else { return nil }
+        return try cache.scoredList(of: resolved, in: rankedFields, scorer: self, builds: builds)
     }
 
     /// The bit standing for ranked field `index` in a field mask (fields past the 64th share one).
@@ -369,54 +379,23 @@ struct SegmentScorer {
     ///   segment in the cache (see ``scoredMatches(_:in:within:cost:keeps:)``), as searches do;
     ///   otherwise lists already kept are used but none is built.
     func documents(for query: ResolvedQuery, requireAll: Bool, within initial: [UInt32]? = nil, keepsScoredLists: Bool = false) throws -> Matches {
-        var perWord: [WordMatches] = []
         let fields = query.fields
         let resolved = query.words
         if requireAll && resolved.count > 1 {
-            // The cheapest word drives; the others are matched only among its documents.
-            let costs = try resolved.map { try estimatedCost($0, in: fields) }
-            let order = resolved.indices.sorted { costs[$0] < costs[$1] }
-            var candidates = initial
-            for index in order {
-                let matches = try scoredMatches(resolved[index], in: fields, within: candidates, cost: costs[index], keeps: keepsScoredLists)
-                if matches.documents.isEmpty { return Matches() }
-                candidates = matches.documents
-                perWord.append(matches)
-            }
-        } else {
-            for word in resolved {
-                let matches = try scoredMatches(word, in: fields, within: initial, cost: estimatedCost(word, in: fields), keeps: keepsScoredLists)
-                if requireAll && matches.documents.isEmpty { return Matches() }
-                perWord.append(matches)
-            }
+            return try conjunction(query, within: initial, keepsScoredLists: keepsScoredLists)
         }
-        if requireAll { perWord.sort { $0.documents.count < $1.documents.count } }
+        var perWord: [WordMatches] = []
+        for word in resolved {
+            let matches = try scoredMatches(word, in: fields, within: initial, cost: estimatedCost(word, in: fields), keeps: keepsScoredLists)
+            if requireAll && matches.documents.isEmpty { return Matches() }
+            perWord.append(matches)
+        }
         var result = Matches()
-        guard let first = perWord.first else { return result }
         if requireAll {
-            var combined = first
-            for other in perWord.dropFirst() {
-                var kept = WordMatches()
-                var cursor = 0
-                for (index, document) in combined.documents.enumerated() {
-                    while cursor < other.documents.count && other.documents[cursor] < document { cursor += 1 }
-                    guard cursor < other.documents.count else { break }
-                    if other.documents[cursor] == document {
-                        kept.documents.append(document)
-                        kept.scores.append(combined.scores[index] + other.scores[cursor])
-                        kept.fieldMasks.append(combined.fieldMasks[index] & other.fieldMasks[cursor])
-                    }
-                }
-                combined = kept
-                if combined.documents.isEmpty { break }
-            }
-            // Words that all occur in one field (a title, a paragraph) are about one thing.
-            let bonus = resolved.count > 1 ? 1 + context.parameters.sameFieldBonus : 1
-            result.documents = combined.documents
-            result.relevance = combined.documents.indices.map { index in
-                combined.scores[index] * (combined.fieldMasks[index] != 0 ? bonus : 1)
-            }
-            result.matchedWords = [Int](repeating: resolved.count, count: combined.documents.count)
+            guard let only = perWord.first else { return result }
+            result.documents = only.documents
+            result.relevance = only.scores
+            result.matchedWords = [Int](repeating: 1, count: only.documents.count)
             return result
         }
         var merged: [UInt32: (Double, Int)] = [:]

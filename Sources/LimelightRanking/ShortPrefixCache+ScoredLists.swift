@@ -53,8 +53,7 @@ extension ShortPrefixCache {
             return mask
         }
 
-        /// The matches among `candidates` (ascending; nil: all), found by galloping through the
-        /// documents.
+        /// The matches among `candidates` (ascending; nil: all).
         func matches(within candidates: [UInt32]?) -> SegmentScorer.WordMatches {
             var result = SegmentScorer.WordMatches()
             guard let candidates else {
@@ -67,16 +66,26 @@ extension ShortPrefixCache {
             result.documents.reserveCapacity(capacity)
             result.scores.reserveCapacity(capacity)
             result.fieldMasks.reserveCapacity(capacity)
+            for index in places(among: candidates) {
+                result.documents.append(documents[index])
+                result.scores.append(Double(scores[index]))
+                result.fieldMasks.append(fieldMask(at: index))
+            }
+            return result
+        }
+
+        /// The places in ``documents`` of those of `candidates` (ascending) the word matches, found
+        /// by galloping through the documents.
+        func places(among candidates: [UInt32]) -> [Int] {
+            var found: [Int] = []
+            found.reserveCapacity(min(candidates.count, documents.count))
             var low = 0
             for document in candidates {
                 low = DocumentSets.lowerBound(documents, document, from: low)
                 guard low < documents.count else { break }
-                guard documents[low] == document else { continue }
-                result.documents.append(document)
-                result.scores.append(Double(scores[low]))
-                result.fieldMasks.append(fieldMask(at: low))
+                if documents[low] == document { found.append(low) }
             }
-            return result
+            return found
         }
     }
 
