@@ -3,10 +3,15 @@ import LimelightCore
 extension ShortPrefixCache {
     /// A frequent word's matches over a whole segment, scored: what scoring the word decodes from
     /// tens of thousands of postings in every field, kept so that the next query with the word
-    /// (the next keystroke after it, typically) intersects one array instead. Ten bytes a document.
+    /// (the next keystroke after it, typically) looks its candidates up instead. Ten bytes a
+    /// matching document and three sixteenths of a byte per document of the segment.
     struct ScoredList: Sendable {
         /// Ascending.
         let documents: [UInt32]
+        /// Bit `d % 64` of word `d / 64` is set when document `d` is in ``documents``.
+        let presence: [UInt64]
+        /// How many of ``documents`` come before each word of ``presence``.
+        let ranks: [UInt32]
         /// The word's score in each (exactly: word scores are rounded to `Float` precision).
         let scores: [Float]
         /// The fields each matched in, as bits of their slots among the segment's ranked fields.
@@ -21,10 +26,23 @@ extension ShortPrefixCache {
         /// The most ranked fields a segment may have for its words to be kept (a bit each).
         static let maximumSlots = 16
 
-        init(_ matches: SegmentScorer.WordMatches, places: [Int], averageLengths: [Double], live: LiveDocuments) {
+        init(_ matches: SegmentScorer.WordMatches, fieldPlaces: [Int], documentCount: Int, averageLengths: [Double], live: LiveDocuments) {
             documents = matches.documents
+            var presence = [UInt64](repeating: 0, count: (documentCount + 63) / 64)
+            for document in documents where Int(document) < documentCount {
+                presence[Int(document) >> 6] |= 1 << UInt64(document & 63)
+            }
+            var ranks: [UInt32] = []
+            ranks.reserveCapacity(presence.count)
+            var before: UInt32 = 0
+            for word in presence {
+                ranks.append(before)
+                before += UInt32(word.nonzeroBitCount)
+            }
+            self.presence = presence
+            self.ranks = ranks
             scores = matches.scores.map(Float.init)
-            slotBits = places.map(SegmentScorer.fieldBit)
+            slotBits = fieldPlaces.map(SegmentScorer.fieldBit)
             let slotOfBit = Dictionary(uniqueKeysWithValues: slotBits.enumerated().map { ($1, UInt16(1) << UInt16($0)) })
             slotMasks = matches.fieldMasks.map { mask in
                 var slots: UInt16 = 0
@@ -39,7 +57,17 @@ extension ShortPrefixCache {
             self.live = live
         }
 
-        var byteCount: Int { documents.count * (4 + 4 + 2) }
+        var byteCount: Int { documents.count * (4 + 4 + 2) + presence.count * 8 + ranks.count * 4 }
+
+        /// The place of `document` in ``documents``, or nil when the word does not match it.
+        @inline(__always)
+        func place(of document: UInt32) -> Int? {
+            let word = Int(document >> 6)
+            guard word < presence.count else { return nil }
+            let bit: UInt64 = 1 << UInt64(document & 63)
+            guard presence[word] & bit != 0 else { return nil }
+            return Int(ranks[word]) + (presence[word] & (bit - 1)).nonzeroBitCount
+        }
 
         /// The field mask of the document at `index`.
         @inline(__always)
@@ -74,16 +102,12 @@ extension ShortPrefixCache {
             return result
         }
 
-        /// The places in ``documents`` of those of `candidates` (ascending) the word matches, found
-        /// by galloping through the documents.
+        /// The places in ``documents`` of those of `candidates` (ascending) the word matches.
         func places(among candidates: [UInt32]) -> [Int] {
             var found: [Int] = []
             found.reserveCapacity(min(candidates.count, documents.count))
-            var low = 0
             for document in candidates {
-                low = DocumentSets.lowerBound(documents, document, from: low)
-                guard low < documents.count else { break }
-                if documents[low] == document { found.append(low) }
+                if let place = place(of: document) { found.append(place) }
             }
             return found
         }
@@ -113,8 +137,8 @@ extension ShortPrefixCache {
         }
         guard builds else { return nil }
         let list = ScoredList(
-            try scorer.wordMatches(resolved, in: fields), places: fields.places, averageLengths: scorer.context.averageLengths,
-            live: scorer.segment.live)
+            try scorer.wordMatches(resolved, in: fields), fieldPlaces: fields.places, documentCount: scorer.segment.reader.documentCount,
+            averageLengths: scorer.context.averageLengths, live: scorer.segment.live)
         guard list.byteCount <= scoredListBudget / 8 else { return list }
         scoredLists.withLock { cache in
             if let previous = cache.lists.removeValue(forKey: key) { cache.byteCount -= previous.byteCount }

@@ -41,6 +41,14 @@ import Testing
         let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
         try cache.warm(fixture.app.snapshot(), parameters: AppIndex.userQueryRanking, now: fixture.now.timeIntervalSince1970)
         #expect(cache.scoredListCount > 0, "warming scores frequent words and prefixes")
+        // A list's bitset finds each of its documents at its place, and no other document.
+        for list in cache.scoredLists.withLock({ Array($0.lists.values) }) {
+            let members = Set(list.documents)
+            for document in UInt32(0)..<UInt32(fixture.app.snapshot().segments[0].reader.documentCount + 70) {
+                #expect(list.place(of: document) == list.documents.firstIndex(of: document), "\(document)")
+                #expect((list.place(of: document) != nil) == members.contains(document))
+            }
+        }
         try Self.expectSameRanking(fixture, cache, "warmed")
         try Self.expectSameRanking(fixture, cache, "kept")
 
