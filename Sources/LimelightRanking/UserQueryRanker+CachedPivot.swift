@@ -33,15 +33,25 @@ extension UserQueryRanker {
         let engaged = scorer.context.engaged.keys.compactMap { key in key >> 32 == segmentIndex ? UInt32(key & 0xFFFF_FFFF) : nil }
         // First the best documents of each list; when they do not prove the answer, also the
         // deeper ones of the shortest prefixes, whose lower floor tightens the bound.
-        var scored: [UInt32] = []
+        // The documents scored so far, as bits (`d % 64` of word `d / 64`).
+        var scored = [UInt64](repeating: 0, count: (segment.reader.documentCount + 63) / 64)
         var trial = collector
         for deep in [false, true] {
-            // The deeper lists are built (sorted, merged) only when the best ones did not suffice.
             let lists = entries.map { $0.map(deep ? CachedList.init(deep:) : CachedList.init(best:)) }
-            var candidates = engaged.sorted()
-            for list in lists.compactMap({ $0 }) { candidates = DocumentSets.union(candidates, list.documents) }
-            candidates = DocumentSets.subtract(candidates, scored)
-            scored = DocumentSets.union(scored, candidates)
+            // The lists' documents and the engaged ones not scored yet, in ascending order.
+            var marked = [UInt64](repeating: 0, count: scored.count)
+            for document in engaged + lists.flatMap({ $0?.documents ?? [] }).joined() where Int(document >> 6) < marked.count {
+                marked[Int(document >> 6)] |= 1 << UInt64(document & 63)
+            }
+            var candidates: [UInt32] = []
+            for (index, word) in marked.enumerated() where word != 0 {
+                var bits = word & ~scored[index]
+                scored[index] |= word
+                while bits != 0 {
+                    candidates.append(UInt32(index << 6 | bits.trailingZeroBitCount))
+                    bits &= bits - 1
+                }
+            }
             if let filter = request.filter, !candidates.isEmpty {
                 candidates = try QueryEvaluator(segment: segment).evaluate(filter, within: candidates)
             }
@@ -70,22 +80,22 @@ extension UserQueryRanker {
 
     /// The documents of a cache entry a search takes: its best ones, or those and the deeper ones.
     private struct CachedList {
-        /// Ascending.
-        let documents: [UInt32]
+        /// The documents, in one or two parts (each in any order).
+        let documents: [[UInt32]]
         /// No document outside ``documents`` ranks above this on the word alone.
         let floor: Double
         /// Whether ``documents`` holds every document that matches the word.
         let isComplete: Bool
 
         init(best entry: ShortPrefixCache.Entry) {
-            documents = entry.documents
+            documents = [entry.documents]
             floor = entry.floor
             isComplete = !entry.isTruncated
         }
 
         init(deep entry: ShortPrefixCache.Entry) {
             let hasDeeper = !entry.deeper.isEmpty
-            documents = hasDeeper ? DocumentSets.union(entry.documents, entry.deeper.sorted()) : entry.documents
+            documents = [entry.documents, entry.deeper]
             floor = hasDeeper ? Double(entry.deeperKeys[entry.deeperKeys.count - 1]) : entry.floor
             isComplete = hasDeeper ? !entry.deeperIsTruncated : !entry.isTruncated
         }
