@@ -52,13 +52,16 @@ struct SegmentScorer {
         let places: [Int]
         /// The reader of each of them (aligned with ``places``).
         let readers: [FieldReader]
+        /// Which of them may hold a term, when the segment has built its filter (when warmed).
+        let presence: TermPresenceFilter?
     }
 
     /// The segment's ranked text fields. Callers resolve them once per query rather than per
     /// word; queries the prefix cache answers need none.
     func rankedFields() -> RankedFields {
-        let present = segment.reader.textFields(named: context.parameters.fieldNames)
-        return RankedFields(places: present.places, readers: present.readers)
+        let names = context.parameters.fieldNames
+        let present = segment.reader.textFields(named: names)
+        return RankedFields(places: present.places, readers: present.readers, presence: segment.reader.termPresence(ofTextFieldsAmong: names))
     }
 
     /// A word with what scoring it reads first from the segment's dictionaries, looked up once:
@@ -87,7 +90,12 @@ struct SegmentScorer {
     func resolve(_ word: QueryWord, in fields: RankedFields) throws -> ResolvedWord {
         if word.isPhrase { return ResolvedWord(word: word, wholeWord: [], expansions: []) }
         guard word.isPrefix && word.term.count > 3 else {
-            return ResolvedWord(word: word, wholeWord: try fields.readers.map { try $0.dictionary.lookup(word.term) }, expansions: [])
+            // Fields the presence filter rules out are not searched.
+            let mayHold = fields.presence?.fields(mayHolding: word.term) ?? .max
+            let wholeWord = try fields.readers.indices.map { slot in
+                mayHold & (1 << UInt64(slot)) == 0 ? nil : try fields.readers[slot].dictionary.lookup(word.term)
+            }
+            return ResolvedWord(word: word, wholeWord: wholeWord, expansions: [])
         }
         let exactLength = word.term.utf8.count
         var wholeWord: [TermInfo?] = []

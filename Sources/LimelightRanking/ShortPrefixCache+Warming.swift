@@ -46,6 +46,7 @@ extension ShortPrefixCache {
             try warmScoredLists(scorer, words: listed)
             try warmMergedPostings(of: segment, prefixes: prefixes.filter { $0.count == 1 }, scorer: scorer)
             try segment.reader.prepareSubstringScans()
+            try segment.reader.prepareTermPresence(ofTextFieldsAmong: parameters.fieldNames)
         }
         return built
     }

@@ -202,6 +202,8 @@ public final class SegmentReader: @unchecked Sendable {
     private let keyField: FieldReader?
     /// The last list of text fields asked for by name, with their readers (see ``textFields(named:)``).
     private let lastTextFields = Mutex<(names: [String], places: [Int], readers: [FieldReader])?>(nil)
+    /// The presence filter of the text fields of a field list (see ``prepareTermPresence(ofTextFieldsAmong:)``).
+    private let textFieldPresence = Mutex<(names: [String], filter: TermPresenceFilter)?>(nil)
     /// Bounds of the columns that filters have been simplified with (see ``columnBounds(_:)``).
     private let knownColumnBounds = Mutex<[String: NumericColumn.Bounds]>([:])
     /// Trigram indexes of the fields whose dictionaries substring scans have needed.
@@ -303,6 +305,23 @@ public final class SegmentReader: @unchecked Sendable {
         }
         lastTextFields.withLock { $0 = (names, places, readers) }
         return (places, readers)
+    }
+
+    /// Builds the presence filter of the text fields among `names` (those ``textFields(named:)``
+    /// returns, in that order), which ``termPresence(ofTextFieldsAmong:)`` then returns; a large
+    /// segment's is built when it is warmed, ahead of ranked queries.
+    public func prepareTermPresence(ofTextFieldsAmong names: [String]) throws {
+        if textFieldPresence.withLock({ $0?.names == names }) { return }
+        let readers = textFields(named: names).readers
+        guard readers.count <= 64 else { return }
+        let filter = try TermPresenceFilter(readers.map(\.dictionary))
+        textFieldPresence.withLock { $0 = (names, filter) }
+    }
+
+    /// The presence filter of the text fields among `names`, its fields in the order of
+    /// ``textFields(named:)``; nil until ``prepareTermPresence(ofTextFieldsAmong:)`` built it.
+    public func termPresence(ofTextFieldsAmong names: [String]) -> TermPresenceFilter? {
+        textFieldPresence.withLock { $0?.names == names ? $0?.filter : nil }
     }
 
     /// Builds the trigram indexes of the text fields whose dictionaries are large, ahead of the
