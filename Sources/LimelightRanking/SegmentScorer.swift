@@ -74,7 +74,7 @@ struct SegmentScorer {
         /// For a prefix of more than three characters, the entries of the longer words it starts
         /// in each field (aligned with ``RankedFields/readers``), or nil for a field holding more
         /// than ``SegmentScorer/expansionLimit`` of them; empty for other words. Shorter prefixes
-        /// start thousands of words and are answered from their scored lists instead.
+        /// start thousands of words and are answered from their scored lists or merged postings.
         let expansions: [[TermInfo]?]
 
         /// The documents holding the word whole, summed over the ranked fields.

@@ -82,7 +82,7 @@ public struct UserQueryRanker: Sendable {
             // A filter that keeps few documents (a narrow range, a small domain) is evaluated first,
             // and the words are scored only among the documents it keeps. So is a filter that left
             // too few of a cached prefix's best documents: the prefix matches most documents, and
-            // its scored list is cheaper to intersect than to score in full.
+            // its scored list or merged postings are cheaper to intersect than to score in full.
             var allowed: [UInt32]?
             let filterCost = try request.filter.map { try evaluator.estimatedCost($0) }
             if let filter = request.filter, let filterCost, cacheFellShort || filterCost <= segment.reader.documentCount / 8 {
