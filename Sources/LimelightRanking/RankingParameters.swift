@@ -23,9 +23,6 @@ public struct RankedField: Sendable, Hashable {
 public struct RankingFeatures: Sendable, Hashable {
     /// Date columns (seconds since 1970); the newest value present gives the item's age.
     public var recencyColumns: [String]
-    /// The date column that gives the age of an item with none of ``recencyColumns`` (such as
-    /// when it was indexed); nil: such an item has no recency.
-    public var recencyFallbackColumn: String?
     /// Age at which the recency feature is worth half its maximum, in seconds.
     public var recencyHalfLife: Double
     /// The most recency can add (as a fraction of relevance).
@@ -43,13 +40,11 @@ public struct RankingFeatures: Sendable, Hashable {
 
     /// Creates a feature set.
     public init(
-        recencyColumns: [String] = [], recencyFallbackColumn: String? = nil, recencyHalfLife: Double = 90 * 86_400,
-        recencyWeight: Double = 0.1,
+        recencyColumns: [String] = [], recencyHalfLife: Double = 90 * 86_400, recencyWeight: Double = 0.1,
         flagColumns: [String] = [], flagWeight: Double = 0.04, viewsColumn: String? = nil,
         popularityWeight: Double = 0.15, hintColumn: String? = nil
     ) {
         self.recencyColumns = recencyColumns
-        self.recencyFallbackColumn = recencyFallbackColumn
         self.recencyHalfLife = recencyHalfLife
         self.recencyWeight = recencyWeight
         self.flagColumns = flagColumns

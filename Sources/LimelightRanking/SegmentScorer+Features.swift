@@ -23,7 +23,6 @@ extension SegmentScorer {
         for column in columns.recency {
             if let value = column.value(document) { newest = max(newest ?? value, value) }
         }
-        if newest == nil { newest = columns.recencyFallback?.value(document) }
         if let newest {
             let age = max(0, context.now - newest)
             let recency = features.recencyWeight * pow(2, -age / max(features.recencyHalfLife, 1))
@@ -55,7 +54,7 @@ extension SegmentScorer {
     /// segment that the user has not engaged with.
     static func maximumFeatureFactor(_ columns: FeatureColumns, _ features: RankingFeatures) -> Double {
         var factor = 1.0
-        if !columns.recency.isEmpty || columns.recencyFallback != nil { factor += features.recencyWeight }
+        if !columns.recency.isEmpty { factor += features.recencyWeight }
         factor += features.flagWeight * Double(columns.flags.count)
         if columns.views != nil { factor += features.popularityWeight * 0.5 }
         return factor

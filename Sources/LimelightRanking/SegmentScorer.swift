@@ -153,7 +153,6 @@ struct SegmentScorer {
     /// The numeric columns the features read.
     struct FeatureColumns {
         var recency: [NumericColumn] = []
-        var recencyFallback: NumericColumn?
         var flags: [(String, NumericColumn)] = []
         var views: NumericColumn?
         var hint: NumericColumn?
@@ -166,7 +165,6 @@ struct SegmentScorer {
         let features = context.parameters.features
         var columns = FeatureColumns()
         columns.recency = features.recencyColumns.compactMap { segment.reader.column($0) }
-        columns.recencyFallback = features.recencyFallbackColumn.flatMap { segment.reader.column($0) }
         columns.flags = features.flagColumns.compactMap { name in segment.reader.column(name).map { (name, $0) } }
         columns.views = features.viewsColumn.flatMap { segment.reader.column($0) }
         columns.hint = features.hintColumn.flatMap { segment.reader.column($0) }
