@@ -92,20 +92,21 @@ extension ShortPrefixCache {
     /// do not count as a change, so an app deleting items while its user types does not re-warm
     /// the segment on every keystroke; entries they invalidate are rebuilt on first use or at the
     /// next warming.
-    private func needsWarming(_ segment: SegmentSnapshot, _ warmed: [ObjectIdentifier: WarmedSegment], now: Double) -> Bool {
+    private func needsWarming(_ segment: SegmentSnapshot, _ warmed: [UInt64: Double], now: Double) -> Bool {
         guard segment.reader.documentCount >= warmingMinimumDocuments else { return false }
-        guard let previous = warmed[ObjectIdentifier(segment.reader)], previous.reader === segment.reader else { return true }
-        return abs(now - previous.warmedAt) >= maximumAge
+        guard let warmedAt = warmed[segment.reader.serial] else { return true }
+        return abs(now - warmedAt) >= maximumAge
     }
 
     /// The segments of `snapshot` that need warming, marked as warmed (so that concurrent
-    /// callers do not warm them twice); readers that have gone are forgotten.
+    /// callers do not warm them twice). Warmings too old to count are forgotten, which also drops
+    /// those of readers that have gone.
     private func claimUnwarmedSegments(of snapshot: Snapshot, now: Double) -> [SegmentSnapshot] {
         warmed.withLock { warmed in
-            warmed = warmed.filter { $0.value.reader != nil }
+            warmed = warmed.filter { abs(now - $0.value) < maximumAge }
             var claimed: [SegmentSnapshot] = []
             for segment in snapshot.segments where needsWarming(segment, warmed, now: now) {
-                warmed[ObjectIdentifier(segment.reader)] = WarmedSegment(reader: segment.reader, warmedAt: now)
+                warmed[segment.reader.serial] = now
                 claimed.append(segment)
             }
             return claimed

@@ -107,15 +107,9 @@ public final class ShortPrefixCache: Sendable {
     let scoredLists = Mutex<ScoredLists>(ScoredLists())
     /// The most bytes the scored matches of frequent words may take.
     public let scoredListBudget: Int
-    /// When each segment was warmed (see ``warm(_:parameters:now:)``), by reader identity.
-    let warmed = Mutex<[ObjectIdentifier: WarmedSegment]>([:])
-
-    /// A warmed segment: its reader, held weakly so that a merged-away segment can go (and its
-    /// identity is never mistaken for a new reader's), and when it was warmed.
-    struct WarmedSegment {
-        weak var reader: SegmentReader?
-        let warmedAt: Double
-    }
+    /// When each segment was warmed (see ``warm(_:parameters:now:)``), by its reader's
+    /// ``SegmentReader/serial``.
+    let warmed = Mutex<[UInt64: Double]>([:])
 
     /// Whether a prefix is short enough that its expansions are merged once and cached.
     static func hasMergedPostings(_ prefix: String) -> Bool { !prefix.isEmpty && prefix.count <= 3 }

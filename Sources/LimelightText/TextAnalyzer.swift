@@ -56,6 +56,14 @@ public enum TextAnalyzer {
         return tokens
     }
 
+    /// ``analyze(_:)`` of a `String`: callers in other modules get code specialized for it rather
+    /// than the generic entry point, which looks up protocol witnesses on every call.
+    public static func analyze(_ text: String) -> [AnalyzedToken] {
+        var tokens: [AnalyzedToken] = []
+        analyze(text, into: &tokens)
+        return tokens
+    }
+
     /// The words of `text` in their original (unfolded) form, with the same segmentation as
     /// ``analyze(_:)``: one substring per token, CJK runs given as their overlapping bigrams.
     ///

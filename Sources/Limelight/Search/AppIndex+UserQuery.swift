@@ -89,11 +89,11 @@ extension AppIndex {
             words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
             requireAllWords: options.requireAllWords, engagement: SearchHistory.engagement(snapshot.metadata), explain: options.explain)
         do {
+            let readers = snapshot.segments.map(\.reader)
             return try ranker.search(snapshot, request).map { ranked in
-                let reader = snapshot.segments[ranked.segment].reader
                 var hit = try options.identifiersOnly
-                    ? reader.withKey(of: ranked.document, Self.identifierHit(key:))
-                    : Self.hit(ranked.document, in: reader, fetch: options.fetchAttributes)
+                    ? readers[ranked.segment].withKey(of: ranked.document, Self.identifierHit(key:))
+                    : Self.hit(ranked.document, in: readers[ranked.segment], fetch: options.fetchAttributes)
                 hit.score = ranked.score
                 hit.explanation = ranked.explanation
                 return hit

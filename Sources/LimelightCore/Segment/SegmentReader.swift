@@ -189,6 +189,12 @@ public final class SegmentReader: @unchecked Sendable {
     // Safety: every stored property is immutable after init; the region keeps the bytes alive.
     /// The segment's name (its file name without extension, or a memory label).
     public let name: String
+    /// A number no other reader opened by this process has, not even after this one is gone:
+    /// caches key per-reader state by it rather than by object identity, which a later reader can
+    /// reuse, or by a weak reference, which would make every retain of the reader take the
+    /// runtime's slow path.
+    public let serial: UInt64 = SegmentReader.nextSerial.add(1, ordering: .relaxed).newValue
+    private static let nextSerial = Atomic<UInt64>(0)
     /// Number of documents, deleted or not.
     public let documentCount: Int
     private let region: MappedRegion
