@@ -21,7 +21,8 @@ public struct RankedField: Sendable, Hashable {
 /// popularityWeight`, so they reorder items of similar relevance but never lift a weak match
 /// above a strong one.
 public struct RankingFeatures: Sendable, Hashable {
-    /// Date columns (seconds since 1970); the newest value present gives the item's age.
+    /// Date columns (seconds since 1970); the newest value present gives the item's age, and an
+    /// item with none of them has no recency.
     public var recencyColumns: [String]
     /// Age at which the recency feature is worth half its maximum, in seconds.
     public var recencyHalfLife: Double
@@ -53,6 +54,12 @@ public struct RankingFeatures: Sendable, Hashable {
         self.popularityWeight = popularityWeight
         self.hintColumn = hintColumn
     }
+
+    /// Every column the features read: the recency columns, the flag columns, then the views and
+    /// hint columns when set.
+    public var columnNames: [String] {
+        recencyColumns + flagColumns + [viewsColumn, hintColumn].compactMap { $0 }
+    }
 }
 
 /// The parameters of the ranking function.
@@ -70,7 +77,10 @@ public struct RankingParameters: Sendable, Hashable {
     /// field, as a fraction of its text relevance.
     public var sameFieldBonus: Double
     /// The features.
-    public var features: RankingFeatures
+    public var features: RankingFeatures { didSet { featureColumnNames = features.columnNames } }
+    /// ``RankingFeatures/columnNames`` of ``features``, kept as one array for the same reason as
+    /// ``fieldNames``.
+    public private(set) var featureColumnNames: [String]
 
     /// Creates parameters.
     public init(
@@ -83,6 +93,7 @@ public struct RankingParameters: Sendable, Hashable {
         self.prefixFactor = prefixFactor
         self.sameFieldBonus = sameFieldBonus
         self.features = features
+        featureColumnNames = features.columnNames
     }
 }
 

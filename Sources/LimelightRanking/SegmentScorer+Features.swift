@@ -24,10 +24,9 @@ extension SegmentScorer {
             if let value = column.value(document) { newest = max(newest ?? value, value) }
         }
         if let newest {
-            let age = max(0, context.now - newest)
-            let recency = features.recencyWeight * pow(2, -age / max(features.recencyHalfLife, 1))
+            let recency = Self.recency(of: newest, now: context.now, features)
             factor += recency
-            if explain { parts.append(Explanation("recency (age \(Int(age / 86_400)) days)", recency)) }
+            if explain { parts.append(Explanation("recency (age \(Int(max(0, context.now - newest) / 86_400)) days)", recency)) }
         }
         for (name, column) in columns.flags {
             if let value = column.value(document), value > 0 {
@@ -37,7 +36,7 @@ extension SegmentScorer {
         }
         var popularity = 0.0
         if let views = columns.views?.value(document), views > 0 {
-            popularity += 0.5 * min(1, log1p(views) / log(101))
+            popularity += Self.viewsPopularity(views)
         }
         if includeEngagement, !context.engaged.isEmpty, let engaged = context.engaged[segmentIndex << 32 | Int(document)], engaged > 0 {
             popularity += 0.5 * min(1, log1p(engaged) / log(11))
@@ -50,13 +49,27 @@ extension SegmentScorer {
         return (factor, parts)
     }
 
+    /// What recency adds for an item dated `date`: its full weight up to `now`, halving with every
+    /// half-life of age.
+    @inline(__always)
+    static func recency(of date: Double, now: Double, _ features: RankingFeatures) -> Double {
+        features.recencyWeight * pow(2, -max(0, now - date) / max(features.recencyHalfLife, 1))
+    }
+
+    /// The share of popularity that `views` (> 0) of related app history give.
+    @inline(__always)
+    static func viewsPopularity(_ views: Double) -> Double { 0.5 * min(1, log1p(views) / log(101)) }
+
     /// The largest multiplier ``features(_:includeEngagement:explain:)`` can give a document of this
-    /// segment that the user has not engaged with.
-    static func maximumFeatureFactor(_ columns: FeatureColumns, _ features: RankingFeatures) -> Double {
+    /// segment that the user has not engaged with, from the largest values its columns hold: the
+    /// recency of its newest date, the flags some document sets, the popularity of its most
+    /// viewed document. A bound that assumed every feature at its maximum would let far more
+    /// documents through (an app's dates are mostly months or years old).
+    static func maximumFeatureFactor(_ columns: FeatureColumns, _ features: RankingFeatures, now: Double) -> Double {
         var factor = 1.0
-        if !columns.recency.isEmpty { factor += features.recencyWeight }
-        factor += features.flagWeight * Double(columns.flags.count)
-        if columns.views != nil { factor += features.popularityWeight * 0.5 }
+        if let newest = columns.newestDate { factor += recency(of: newest, now: now, features) }
+        factor += features.flagWeight * Double(columns.flagsSomeoneSets)
+        if columns.mostViews > 0 { factor += features.popularityWeight * viewsPopularity(columns.mostViews) }
         return factor
     }
 

@@ -150,12 +150,46 @@ struct SegmentScorer {
         return ResolvedQuery(fields: fields, words: try words.map { try resolve($0, in: fields) })
     }
 
-    /// The numeric columns the features read.
+    /// The numeric columns the features read, and the largest values they hold.
     struct FeatureColumns {
         var recency: [NumericColumn] = []
         var flags: [(String, NumericColumn)] = []
         var views: NumericColumn?
         var hint: NumericColumn?
+        /// The newest date of the recency columns; nil when no document has one.
+        var newestDate: Double?
+        /// How many of the flag columns some document sets.
+        var flagsSomeoneSets = 0
+        /// The most views of a document (0 when none has any).
+        var mostViews = 0.0
+
+        /// The columns of `features` that `reader` has.
+        init(_ features: RankingFeatures, names: [String], in reader: SegmentReader) {
+            let found = reader.columnsWithBounds(named: names)  // aligned with `features.columnNames`
+            var place = 0
+            for _ in features.recencyColumns {
+                if let (column, bounds) = found[place] {
+                    recency.append(column)
+                    newestDate = max(newestDate ?? bounds.highest, bounds.highest)
+                }
+                place += 1
+            }
+            for name in features.flagColumns {
+                if let (column, bounds) = found[place] {
+                    flags.append((name, column))
+                    if bounds.highest > 0 { flagsSomeoneSets += 1 }
+                }
+                place += 1
+            }
+            if features.viewsColumn != nil {
+                if let (column, bounds) = found[place] {
+                    views = column
+                    mostViews = max(0, bounds.highest)
+                }
+                place += 1
+            }
+            if features.hintColumn != nil { hint = found[place]?.column }
+        }
     }
 
     init(segment: SegmentSnapshot, context: ScoringContext) {
@@ -163,13 +197,8 @@ struct SegmentScorer {
         self.context = context
         segmentIndex = context.snapshot.segments.firstIndex { $0.reader === segment.reader } ?? 0
         let features = context.parameters.features
-        var columns = FeatureColumns()
-        columns.recency = features.recencyColumns.compactMap { segment.reader.column($0) }
-        columns.flags = features.flagColumns.compactMap { name in segment.reader.column(name).map { (name, $0) } }
-        columns.views = features.viewsColumn.flatMap { segment.reader.column($0) }
-        columns.hint = features.hintColumn.flatMap { segment.reader.column($0) }
-        self.columns = columns
-        maximumFeatureFactor = Self.maximumFeatureFactor(columns, features)
+        columns = FeatureColumns(features, names: context.parameters.featureColumnNames, in: segment.reader)
+        maximumFeatureFactor = Self.maximumFeatureFactor(columns, features, now: context.now)
         maximumFactorWithEngagement = maximumFeatureFactor + (context.engaged.isEmpty ? 0 : features.popularityWeight * 0.5)
     }
 

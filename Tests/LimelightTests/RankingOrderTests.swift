@@ -65,11 +65,14 @@ import Testing
     @Test func userFlagsAndRecencyAreFeatures() throws {
         let fixture = try SearchTestFixture()
         let old = fixture.now.addingTimeInterval(-400 * 86_400)
+        // Indexed last, the old item would win a tie: its content's age must decide, not the
+        // moment it was indexed. An item without content dates has no recency at all.
         try fixture.index([
-            SearchTestFixture.item("old", ["title": .string("Recipe"), "contentModificationDate": .date(old)]),
-            SearchTestFixture.item("new", ["title": .string("Recipe"), "contentModificationDate": .date(fixture.now)]),
+            SearchTestFixture.item("undated", ["title": .string("Recipe")]),
+            SearchTestFixture.item("new", ["title": .string("Recipe"), "contentModificationDate": .date(fixture.now.addingTimeInterval(-86_400))]),
+            SearchTestFixture.item("old", ["title": .string("Recipe"), "contentCreationDate": .date(old), "contentModificationDate": .date(old)]),
         ])
-        #expect(try fixture.ranked("recipe") == ["new", "old"])
+        #expect(try fixture.ranked("recipe") == ["new", "old", "undated"])
         try fixture.index([SearchTestFixture.item("old", ["title": .string("Recipe"), "contentModificationDate": .date(old), "userCreated": .bool(true), "userCurated": .bool(true)])])
         let hits = try fixture.app.searchUserQuery(text: "recipe", options: UserQueryOptions(explain: true, now: fixture.now))
         let explanation = try #require(hits.first { $0.uniqueIdentifier == "old" }?.explanation)

@@ -58,7 +58,7 @@ extension AppIndex {
             return RankedField(field: definition.name, weight: weight, lengthNormalization: definition.rankingField == .content ? 0.75 : 0.5)
         } + [RankedField(field: IndexFields.defaultSearchableCustom, weight: 1.2, lengthNormalization: 0.5)]
         let features = RankingFeatures(
-            recencyColumns: ["contentModificationDate", "contentCreationDate", IndexFields.indexedAt],
+            recencyColumns: ["contentModificationDate", "contentCreationDate"],
             flagColumns: ["userCreated", "userOwned", "userCurated"], viewsColumn: IndexFields.viewCount, hintColumn: "rankingHint")
         return RankingParameters(fields: fields, features: features)
     }()

@@ -212,6 +212,8 @@ public final class SegmentReader: @unchecked Sendable {
     private let textFieldPresence = Mutex<(names: [String], filter: TermPresenceFilter)?>(nil)
     /// Bounds of the columns that filters have been simplified with (see ``columnBounds(_:)``).
     private let knownColumnBounds = Mutex<[String: NumericColumn.Bounds]>([:])
+    /// The last list of columns asked for by name, with what was found (see ``columnsWithBounds(named:)``).
+    private let lastColumns = Mutex<(names: [String], found: [(column: NumericColumn, bounds: NumericColumn.Bounds)?])?>(nil)
     /// Trigram indexes of the fields whose dictionaries substring scans have needed.
     private let trigramIndexes = Mutex<[String: TrigramIndex]>([:])
     /// The size of the segment in bytes.
@@ -353,6 +355,16 @@ public final class SegmentReader: @unchecked Sendable {
 
     /// The numeric column named `name`, or nil when no document of this segment has it.
     public func column(_ name: String) -> NumericColumn? { columns[name] }
+
+    /// The columns named `names` (aligned with them; nil for those no document has) with their
+    /// bounds (see ``columnBounds(_:)``). The last list asked for is remembered, as by
+    /// ``textFields(named:)``: ranked queries read the same feature columns every time.
+    public func columnsWithBounds(named names: [String]) -> [(column: NumericColumn, bounds: NumericColumn.Bounds)?] {
+        if let last = lastColumns.withLock({ $0 }), last.names == names { return last.found }
+        let found = names.map { name in columns[name].flatMap { column in columnBounds(name).map { (column, $0) } } }
+        lastColumns.withLock { $0 = (names, found) }
+        return found
+    }
 
     /// The bounds of the column `name` (nil when no document has it), computed on first use:
     /// a range every document's value lies in (such as "not yet expired") can then be dropped
