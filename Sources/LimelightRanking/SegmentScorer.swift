@@ -5,8 +5,9 @@ import Darwin
 #endif
 import LimelightCore
 
-/// What one query needs across segments: corpus statistics, parameters and engagement.
-struct ScoringContext {
+/// What one query needs across segments: corpus statistics, parameters and engagement. A class:
+/// segment scorers are copied often, and copying one reference costs less than copying its parts.
+final class ScoringContext: Sendable {
     let snapshot: Snapshot
     let parameters: RankingParameters
     let now: Double
