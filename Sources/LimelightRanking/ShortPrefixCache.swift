@@ -117,24 +117,52 @@ public final class ShortPrefixCache: Sendable {
     func mergedPostings(segment: SegmentSnapshot, field: FieldReader, name: String, prefix: String) throws -> MergedPostings {
         let key = MergedKey(segment: segment.reader.name, live: ObjectIdentifier(segment.live), field: name, prefix: prefix)
         if let cached = merged.withLock({ $0[key] }), cached.live === segment.live { return cached }
-        var sums = [Float](repeating: 0, count: segment.reader.documentCount)
-        var frequencySum = 0
+        let documentCount = segment.reader.documentCount
+        var terms: [TermInfo] = []
         let exactLength = prefix.utf8.count
         try field.dictionary.forEachTerm(withPrefix: prefix) { term, info in
-            guard term.count != exactLength else { return true }
-            frequencySum += info.documentFrequency
-            var postings = try field.postings(for: info)
-            while try postings.next() {
-                guard Int(postings.document) < sums.count else { throw StorageError.corrupt("posting beyond document count") }
-                sums[Int(postings.document)] += Float(postings.frequency)
-            }
+            if term.count != exactLength { terms.append(info) }
             return true
         }
+        let frequencySum = terms.reduce(0) { $0 + $1.documentFrequency }
         var documents: [UInt32] = []
         var frequencies: [Float] = []
-        for (document, sum) in sums.enumerated() where sum > 0 && segment.live.isLive(UInt32(document)) {
-            documents.append(UInt32(document))
-            frequencies.append(sum)
+        if frequencySum < documentCount / 8 {
+            // Few postings: listed and sorted, rather than summed into an array as long as the
+            // segment and scanned whole. Frequencies are small integers, exact in any order.
+            var postingsByDocument: [UInt64] = []
+            postingsByDocument.reserveCapacity(frequencySum)
+            for info in terms {
+                var postings = try field.postings(for: info)
+                while try postings.next() {
+                    guard Int(postings.document) < documentCount else { throw StorageError.corrupt("posting beyond document count") }
+                    postingsByDocument.append(UInt64(postings.document) << 32 | UInt64(postings.frequency))
+                }
+            }
+            postingsByDocument.sort()
+            for entry in postingsByDocument {
+                let document = UInt32(truncatingIfNeeded: entry >> 32)
+                let frequency = Float(UInt32(truncatingIfNeeded: entry))
+                if documents.last == document {
+                    frequencies[frequencies.count - 1] += frequency
+                } else if segment.live.isLive(document) {
+                    documents.append(document)
+                    frequencies.append(frequency)
+                }
+            }
+        } else {
+            var sums = [Float](repeating: 0, count: documentCount)
+            for info in terms {
+                var postings = try field.postings(for: info)
+                while try postings.next() {
+                    guard Int(postings.document) < sums.count else { throw StorageError.corrupt("posting beyond document count") }
+                    sums[Int(postings.document)] += Float(postings.frequency)
+                }
+            }
+            for (document, sum) in sums.enumerated() where sum > 0 && segment.live.isLive(UInt32(document)) {
+                documents.append(UInt32(document))
+                frequencies.append(sum)
+            }
         }
         let entry = MergedPostings(documents: documents, frequencies: frequencies, documentFrequencySum: frequencySum, live: segment.live)
         merged.withLock { merged in
