@@ -36,8 +36,9 @@ public final class ShortPrefixCache: Sendable {
     struct Entry: Sendable {
         /// The best documents, ascending.
         let documents: [UInt32]
-        /// Their text relevance.
-        let relevance: [Double]
+        /// Their text relevance: one word's score, which is a `Float` exactly (see
+        /// ``SegmentScorer/wordScore(weightedFrequency:idf:)``).
+        let relevance: [Float]
         /// Their ranking keys (final score without engagement at `builtAt`), rounded up.
         let keys: [Float]
         /// Indexes into ``documents``, best key first: a search stops once no remaining document
@@ -52,7 +53,7 @@ public final class ShortPrefixCache: Sendable {
         /// best first (see ``deeperDepth``).
         let deeper: [UInt32]
         /// The text relevance of each of ``deeper``.
-        let deeperRelevance: [Double]
+        let deeperRelevance: [Float]
         /// The ranking key of each of ``deeper``, rounded up (no document after it ranks above).
         let deeperKeys: [Float]
         /// Whether more documents matched than ``documents`` and ``deeper`` hold.
@@ -224,8 +225,8 @@ public final class ShortPrefixCache: Sendable {
     public var byteCount: Int {
         let entryBytes = entries.withLock { entries in
             entries.values.reduce(0) { total, entry in
-                total + entry.documents.count * 4 + entry.relevance.count * 8 + entry.keys.count * 4 + entry.rankOrder.count * 4
-                    + entry.deeper.count * 4 + entry.deeperRelevance.count * 8 + entry.deeperKeys.count * 4
+                total + entry.documents.count * 4 + entry.relevance.count * 4 + entry.keys.count * 4 + entry.rankOrder.count * 4
+                    + entry.deeper.count * 4 + entry.deeperRelevance.count * 4 + entry.deeperKeys.count * 4
             }
         }
         let mergedBytes = merged.withLock { merged in
@@ -266,8 +267,10 @@ public final class ShortPrefixCache: Sendable {
         let keptByDocument = best.sorted { $0.document < $1.document }
         let kept = keptByDocument.map(\.document)
         let keys = keptByDocument.map { Self.roundedUp($0.score) }
-        func relevance(of document: UInt32) -> Double {
-            matches.relevance[DocumentSets.lowerBound(matches.documents, document, from: 0)]
+        func relevance(of document: UInt32) -> Float {
+            let value = matches.relevance[DocumentSets.lowerBound(matches.documents, document, from: 0)]
+            assert(Double(Float(value)) == value, "one word's score is a Float")
+            return Float(value)
         }
         let entry = Entry(
             documents: kept, relevance: kept.map(relevance(of:)), keys: keys,

@@ -149,7 +149,7 @@ public struct UserQueryRanker: Sendable {
             count: count, chunkSize: prunes ? 32 : count, prunes: prunes, scorer, evaluator, segmentIndex, request, &trial
         ) { rank in
             let index = Int(entry.rankOrder[rank])
-            return (entry.documents[index], entry.relevance[index], entry.keys[index])
+            return (entry.documents[index], Double(entry.relevance[index]), entry.keys[index])
         }
         // Stopping early means the top hits are full; otherwise every document was seen.
         if stoppedAt >= count && entry.isTruncated && passed < request.limit {
@@ -173,7 +173,7 @@ public struct UserQueryRanker: Sendable {
         let (_, stoppedAt) = try addInRankOrder(
             count: count, chunkSize: 256, prunes: true, scorer, evaluator, segmentIndex, request, &collector
         ) { rank in
-            (entry.deeper[rank], entry.deeperRelevance[rank], entry.deeperKeys[rank])
+            (entry.deeper[rank], Double(entry.deeperRelevance[rank]), entry.deeperKeys[rank])
         }
         guard stoppedAt >= count, entry.deeperIsTruncated else { return true }
         guard let last = entry.deeperKeys.last, let threshold = collector.threshold else { return false }
