@@ -193,6 +193,13 @@ public final class ShortPrefixCache: Sendable {
     /// (whole words as well as prefixes), which warming builds ahead.
     static func isFrequent(postings: Int, documentCount: Int) -> Bool { postings >= max(documentCount / 16, 1) }
 
+    /// Whether a word matching this many postings in a segment of `documentCount` documents is kept
+    /// scored once a query has scored it over the whole segment (see
+    /// ``scoredList(of:in:scorer:builds:)``): frequent words, and words a quarter as frequent, whose
+    /// list costs a little more than its bitset. Typing a word and then the next one scores the
+    /// first again at every keystroke.
+    static func isKeptScored(postings: Int, documentCount: Int) -> Bool { postings >= max(documentCount / 64, 1) }
+
     /// Whether a word is answered from the cache: a prefix of one to three characters.
     public static func isCacheable(_ word: QueryWord) -> Bool {
         word.isPrefix && word.phraseTerms == nil && !word.term.isEmpty && word.term.count <= 3
