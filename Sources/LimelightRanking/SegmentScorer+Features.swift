@@ -68,7 +68,7 @@ extension SegmentScorer {
     static func maximumFeatureFactor(_ columns: FeatureColumns, _ features: RankingFeatures, now: Double) -> Double {
         var factor = 1.0
         if let newest = columns.newestDate { factor += recency(of: newest, now: now, features) }
-        factor += features.flagWeight * Double(columns.flagsSomeoneSets)
+        factor += features.flagWeight * Double(columns.flags.count)
         if columns.mostViews > 0 { factor += features.popularityWeight * viewsPopularity(columns.mostViews) }
         return factor
     }

@@ -151,16 +151,16 @@ struct SegmentScorer {
         return ResolvedQuery(fields: fields, words: try words.map { try resolve($0, in: fields) })
     }
 
-    /// The numeric columns the features read, and the largest values they hold.
+    /// The numeric columns the features read, and the largest values they hold. A flag or views
+    /// column no document holds a positive value in adds nothing, and is left out.
     struct FeatureColumns {
         var recency: [NumericColumn] = []
+        /// The flag columns some document sets.
         var flags: [(String, NumericColumn)] = []
         var views: NumericColumn?
         var hint: NumericColumn?
         /// The newest date of the recency columns; nil when no document has one.
         var newestDate: Double?
-        /// How many of the flag columns some document sets.
-        var flagsSomeoneSets = 0
         /// The most views of a document (0 when none has any).
         var mostViews = 0.0
 
@@ -176,16 +176,13 @@ struct SegmentScorer {
                 place += 1
             }
             for name in features.flagColumns {
-                if let (column, bounds) = found[place] {
-                    flags.append((name, column))
-                    if bounds.highest > 0 { flagsSomeoneSets += 1 }
-                }
+                if let (column, bounds) = found[place], bounds.highest > 0 { flags.append((name, column)) }
                 place += 1
             }
             if features.viewsColumn != nil {
-                if let (column, bounds) = found[place] {
+                if let (column, bounds) = found[place], bounds.highest > 0 {
                     views = column
-                    mostViews = max(0, bounds.highest)
+                    mostViews = bounds.highest
                 }
                 place += 1
             }
