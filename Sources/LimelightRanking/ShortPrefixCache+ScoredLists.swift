@@ -22,6 +22,10 @@ extension ShortPrefixCache {
         let averageLengths: [Double]
         /// Holds the bitset so its identity is not reused while the list lives.
         let live: LiveDocuments
+        /// The best documents by descending score, a band at a time (see ``ScoreBands``), for a
+        /// word that matches a sixteenth of the segment or more; nil for rarer words, whose
+        /// documents a conjunction visits cheaply in document order.
+        let bands: ScoreBands?
 
         /// The most ranked fields a segment may have for its words to be kept (a bit each).
         static let maximumSlots = 16
@@ -55,9 +59,15 @@ extension ShortPrefixCache {
             }
             self.averageLengths = averageLengths
             self.live = live
+            bands = ShortPrefixCache.isFrequent(postings: documents.count, documentCount: documentCount)
+                ? ScoreBands(documents: documents, scores: scores, slotMasks: slotMasks) : nil
         }
 
-        var byteCount: Int { documents.count * (4 + 4 + 2) + presence.count * 8 + ranks.count * 4 }
+        /// The memory the list takes, its bands included.
+        var byteCount: Int { matchesByteCount + (bands?.byteCount ?? 0) }
+
+        /// The memory the list takes without its bands (what warming measures out).
+        var matchesByteCount: Int { documents.count * (4 + 4 + 2) + presence.count * 8 + ranks.count * 4 }
 
         /// The place of `document` in ``documents``, or nil when the word does not match it.
         @inline(__always)
@@ -113,10 +123,103 @@ extension ShortPrefixCache {
         }
     }
 
+    /// The best documents of a scored list, ordered by descending score coarsely: the range of
+    /// scores is cut into ``count`` bands of equal width, and the documents of each band (with
+    /// their scores and fields, copied so that a walk reads them in order) follow those of the
+    /// bands above it. Walking the bands from the top visits documents
+    /// best first to within a band's width, and the ceiling of the next band bounds every document
+    /// left. Only the top bands are kept, down to the one that reaches an eighth of the documents
+    /// : a walk that must go deeper costs more than scoring the list in document
+    /// order. Built by counting, in time linear in the documents.
+    struct ScoreBands: Sendable {
+        /// The number of bands the range of scores is cut into.
+        static let count = 256
+        /// The documents of the kept bands, band by band from the highest scores.
+        let documents: [UInt32]
+        /// Their scores in the list.
+        let scores: [Float]
+        /// Their fields, as in ``ScoredList/slotMasks``.
+        let slotMasks: [UInt16]
+        /// Where each kept band ends in ``documents``.
+        private let ends: [Int32]
+        /// The highest score in each kept band (0 in an empty one).
+        let ceilings: [Float]
+        /// Whether the kept bands hold every document of the list.
+        let isComplete: Bool
+        /// The highest score of all, and how many bands one unit of score spans.
+        private let highest: Float
+        private let scale: Float
+
+        init(documents listDocuments: [UInt32], scores: [Float], slotMasks listSlotMasks: [UInt16]) {
+            let highest = scores.max() ?? 0
+            let lowest = scores.min() ?? 0
+            self.highest = highest
+            scale = highest > lowest ? Float(Self.count) / (highest - lowest) : 0
+            var sizes = [Int32](repeating: 0, count: Self.count)
+            var ceilings = [Float](repeating: 0, count: Self.count)
+            for score in scores {
+                let band = Self.band(of: score, highest: highest, scale: scale)
+                sizes[band] += 1
+                ceilings[band] = max(ceilings[band], score)
+            }
+            let wanted = scores.count / 8
+            var ends: [Int32] = []
+            var total: Int32 = 0
+            for size in sizes where total < wanted {
+                total += size
+                ends.append(total)
+            }
+            var next = [Int32](repeating: 0, count: ends.count)
+            for band in next.indices.dropFirst() { next[band] = ends[band - 1] }
+            var documents = [UInt32](repeating: 0, count: Int(total))
+            var bandScores = [Float](repeating: 0, count: Int(total))
+            var slotMasks = [UInt16](repeating: 0, count: Int(total))
+            for (place, score) in scores.enumerated() {
+                let band = Self.band(of: score, highest: highest, scale: scale)
+                guard band < ends.count else { continue }
+                let slot = Int(next[band])
+                documents[slot] = listDocuments[place]
+                bandScores[slot] = score
+                slotMasks[slot] = listSlotMasks[place]
+                next[band] += 1
+            }
+            self.documents = documents
+            self.scores = bandScores
+            self.slotMasks = slotMasks
+            self.ends = ends
+            self.ceilings = Array(ceilings.prefix(ends.count))
+            isComplete = Int(total) == scores.count
+        }
+
+        @inline(__always)
+        private static func band(of score: Float, highest: Float, scale: Float) -> Int {
+            min(Int((highest - score) * scale), count - 1)
+        }
+
+        /// The number of kept bands.
+        var keptCount: Int { ends.count }
+
+        /// The band of a document scoring `score` in the list (kept or not).
+        @inline(__always)
+        func band(of score: Float) -> Int { Self.band(of: score, highest: highest, scale: scale) }
+
+        /// Whether no document scores in kept band `band`.
+        @inline(__always)
+        func isEmpty(_ band: Int) -> Bool { ends[band] == (band == 0 ? 0 : ends[band - 1]) }
+
+        /// Where the documents of kept band `band` are in ``documents``.
+        @inline(__always)
+        func range(of band: Int) -> Range<Int> { Int(band == 0 ? 0 : ends[band - 1])..<Int(ends[band]) }
+
+        var byteCount: Int { documents.count * (4 + 4 + 2) + ends.count * 8 }
+    }
+
     /// The scored lists by segment, deletions, word and ranking parameters, with their size.
     struct ScoredLists: Sendable {
         var lists: [Key: ScoredList] = [:]
         var byteCount = 0
+        /// What the lists take without their bands.
+        var matchesByteCount = 0
     }
 
     /// The scored matches of `resolved` over the scorer's whole segment, from the cache or, with
@@ -141,13 +244,18 @@ extension ShortPrefixCache {
             averageLengths: scorer.context.averageLengths, live: scorer.segment.live)
         guard list.byteCount <= scoredListBudget / 8 else { return list }
         scoredLists.withLock { cache in
-            if let previous = cache.lists.removeValue(forKey: key) { cache.byteCount -= previous.byteCount }
+            if let previous = cache.lists.removeValue(forKey: key) {
+                cache.byteCount -= previous.byteCount
+                cache.matchesByteCount -= previous.matchesByteCount
+            }
             while cache.byteCount + list.byteCount > scoredListBudget, let victim = cache.lists.first {
                 cache.lists.remove(at: cache.lists.startIndex)
                 cache.byteCount -= victim.value.byteCount
+                cache.matchesByteCount -= victim.value.matchesByteCount
             }
             cache.lists[key] = list
             cache.byteCount += list.byteCount
+            cache.matchesByteCount += list.matchesByteCount
         }
         return list
     }

@@ -51,12 +51,12 @@ extension ShortPrefixCache {
         return built
     }
 
-    /// Builds the scored lists of `words` (frequent ones, most postings first) until they fill
-    /// half of ``scoredListBudget``.
+    /// Builds the scored lists of `words` (frequent ones, most postings first) until their matches
+    /// fill half of ``scoredListBudget`` (their bands come on top).
     private func warmScoredLists(_ scorer: SegmentScorer, words: [QueryWord]) throws {
         let fields = scorer.rankedFields()
         for word in words {
-            guard scoredLists.withLock({ $0.byteCount }) < scoredListBudget / 2 else { return }
+            guard scoredLists.withLock({ $0.matchesByteCount }) < scoredListBudget / 2 else { return }
             _ = try scoredList(of: scorer.resolve(word, in: fields), in: fields, scorer: scorer, builds: true)
         }
     }

@@ -78,6 +78,7 @@ public struct UserQueryRanker: Sendable {
             // Past the cache, the words are looked up in the segment's dictionaries once.
             let query = try scorer.resolve(request.words)
             if try searchNewestWhenRelevanceVanishes(scorer, query, segmentIndex, request, &collector) { continue }
+            if try searchInScoreOrder(scorer, query, segmentIndex, request, &collector) { continue }
             if let cache, !cacheFellShort, try searchAroundCachedPivot(cache, scorer, query, segmentIndex, request, &collector) { continue }
             // A filter that keeps few documents (a narrow range, a small domain) is evaluated first,
             // and the words are scored only among the documents it keeps. So is a filter that left

@@ -1,0 +1,119 @@
+import LimelightCore
+
+extension UserQueryRanker {
+    /// Answers a query of several words whose scored lists the cache keeps by walking the lists
+    /// best first, after Fagin's threshold algorithm: each document met in one list is looked up in
+    /// the others and scored exactly, and the walk stops once the `limit`-th best score is above
+    /// what a document not met yet can reach, the sum of the lists' ceilings where the walk stands.
+    ///
+    /// A frequent word and a short prefix typed after it ("library a") match tens of thousands of
+    /// documents with scores a percent apart; their best documents are found here after a few
+    /// thousand. The hits are the ones a full evaluation keeps.
+    ///
+    /// Lists are walked a band at a time (see ``ShortPrefixCache/ScoreBands``): a document's band
+    /// in another list tells whether that band was walked already, and with it the document.
+    ///
+    /// - Returns: false when the query does not qualify (a filter, a phrase, a word without a
+    ///   list kept with bands) or the walk would go past a list's kept bands or meet more than
+    ///   half the shortest list's documents, where a conjunction costs less; the collector is then
+    ///   unchanged.
+    func searchInScoreOrder(
+        _ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ segmentIndex: Int, _ request: Request,
+        _ collector: inout TopCollector
+    ) throws -> Bool {
+        let words = query.words
+        guard request.filter == nil, request.requireAllWords, words.count > 1, words.allSatisfy({ !$0.word.isPhrase }) else { return false }
+        var lists: [ShortPrefixCache.ScoredList] = []
+        var bandsOfLists: [ShortPrefixCache.ScoreBands] = []
+        for word in words {
+            guard let list = try scorer.keptList(word, in: query.fields, cost: scorer.estimatedCost(word, in: query.fields), builds: false),
+                let bands = list.bands
+            else { return false }
+            lists.append(list)
+            bandsOfLists.append(bands)
+        }
+        // Slot masks stand for field masks when the lists number the fields alike, one bit each.
+        let slotBits = lists[0].slotBits
+        guard lists.allSatisfy({ $0.slotBits == slotBits }), Set(slotBits).count == slotBits.count else { return false }
+        let bonus = 1 + scorer.context.parameters.sameFieldBonus
+        let budget = (lists.map(\.documents.count).min() ?? 0) / 2
+        var frontier = [Int](repeating: 0, count: lists.count)
+        var trial = collector
+        var met = 0
+        while true {
+            // Until the top hits are full, the shortest list is walked: its documents most often
+            // match the other words. Then the list whose next band lowers the bound most for each
+            // document in it.
+            var ceilingSum = 0.0
+            var walked = 0
+            var bestRate = -1.0
+            for index in lists.indices {
+                let bands = bandsOfLists[index]
+                while frontier[index] < bands.keptCount && bands.isEmpty(frontier[index]) { frontier[index] += 1 }
+                guard frontier[index] < bands.keptCount else {
+                    // A list walked to its end leaves no document that matches every word unmet;
+                    // past its kept bands, the walk would cost more than a conjunction.
+                    guard bands.isComplete else { return false }
+                    collector = trial
+                    return true
+                }
+                let ceiling = Double(bands.ceilings[frontier[index]])
+                ceilingSum += ceiling
+                let rate: Double
+                if trial.threshold == nil {
+                    rate = 1 / Double(lists[index].documents.count)
+                } else {
+                    var next = frontier[index] + 1
+                    while next < bands.keptCount && bands.isEmpty(next) { next += 1 }
+                    // Past the kept bands the ceiling is unknown: no drop is counted on.
+                    let below = next < bands.keptCount ? Double(bands.ceilings[next]) : bands.isComplete ? 0 : ceiling
+                    rate = (ceiling - below) / Double(bands.range(of: frontier[index]).count)
+                }
+                if rate > bestRate {
+                    bestRate = rate
+                    walked = index
+                }
+            }
+            if let threshold = trial.threshold,
+                threshold > scorer.finalScoreCeiling(relevance: ceilingSum * bonus, matchedWords: words.count, requireAll: true) {
+                collector = trial
+                return true
+            }
+            let bands = bandsOfLists[walked]
+            let range = bands.range(of: frontier[walked])
+            met += range.count
+            guard met <= budget else { return false }
+            documents: for slot in range {
+                let document = bands.documents[slot]
+                // The document's relevance, its words' scores summed in query order as the
+                // conjunction sums them, and the fields every word matched in.
+                var relevance = 0.0
+                var shared = UInt16.max
+                for index in lists.indices {
+                    if index == walked {
+                        relevance += Double(bands.scores[slot])
+                        shared &= bands.slotMasks[slot]
+                        continue
+                    }
+                    let list = lists[index]
+                    guard let place = list.place(of: document) else { continue documents }
+                    let score = list.scores[place]
+                    // A document in a band walked before was scored then.
+                    if bandsOfLists[index].band(of: score) < frontier[index] { continue documents }
+                    relevance += Double(score)
+                    shared &= list.slotMasks[place]
+                }
+                // Words that all occur in one field are about one thing (as in the conjunction).
+                if shared != 0 { relevance *= bonus }
+                if let threshold = trial.threshold,
+                    scorer.finalScoreCeiling(relevance: relevance, matchedWords: words.count, requireAll: true) < threshold {
+                    continue
+                }
+                let score = scorer.finalScore(document, relevance: relevance, matchedWords: words.count, wordCount: words.count, requireAll: true)
+                if let threshold = trial.threshold, score < threshold { continue }
+                trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+            }
+            frontier[walked] += 1
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Limelight
+import LimelightCore
+@testable import LimelightRanking
+import Testing
+
+/// Walking frequent words' scored lists best first must rank exactly as a full evaluation does,
+/// and the bands it walks must order each list's best documents by score.
+@Suite struct ScoreOrderTests {
+    static func warmedCache(_ fixture: SearchTestFixture) throws -> ShortPrefixCache {
+        let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
+        try cache.warm(fixture.app.snapshot(), parameters: AppIndex.userQueryRanking, now: fixture.now.timeIntervalSince1970)
+        return cache
+    }
+
+    @Test func bandsHoldTheBestEighthOfAListInScoreOrder() throws {
+        let fixture = try CachedPivotTests.fixture()
+        let cache = try Self.warmedCache(fixture)
+        let documentCount = fixture.app.snapshot().segments[0].reader.documentCount
+        let lists = cache.scoredLists.withLock { Array($0.lists.values) }
+        var banded = 0
+        for list in lists {
+            guard let bands = list.bands else {
+                #expect(!ShortPrefixCache.isFrequent(postings: list.documents.count, documentCount: documentCount), "frequent words have bands")
+                continue
+            }
+            banded += 1
+            var walked = 0
+            var previousLowest = Float.infinity
+            for band in 0..<bands.keptCount {
+                let range = bands.range(of: band)
+                #expect(range.lowerBound == walked, "bands follow each other")
+                walked = range.upperBound
+                for slot in range {
+                    let place = try #require(list.place(of: bands.documents[slot]))
+                    #expect(bands.scores[slot] == list.scores[place])
+                    #expect(bands.slotMasks[slot] == list.slotMasks[place])
+                    #expect(bands.band(of: bands.scores[slot]) == band)
+                    #expect(bands.scores[slot] <= bands.ceilings[band])
+                    #expect(bands.scores[slot] < previousLowest || previousLowest == .infinity, "a band scores below the bands above it")
+                }
+                if let lowest = range.map({ bands.scores[$0] }).min() { previousLowest = lowest }
+            }
+            #expect(walked >= list.documents.count / 8, "the kept bands hold an eighth of the documents or more")
+            #expect(bands.isComplete == (walked == list.documents.count))
+            // Every document left out scores in a band below the kept ones.
+            let kept = Set(bands.documents)
+            for (place, document) in list.documents.enumerated() where !kept.contains(document) {
+                #expect(bands.band(of: list.scores[place]) >= bands.keptCount)
+            }
+        }
+        #expect(banded > 0, "warming keeps lists of frequent words with bands")
+    }
+
+    @Test func walkingListsBestFirstRanksLikeAFullEvaluation() throws {
+        let fixture = try CachedPivotTests.fixture()
+        let cache = try Self.warmedCache(fixture)
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let cached = UserQueryRanker(parameters: parameters, cache: cache)
+        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        var walked = 0
+        var declined = 0
+        let queries: [[QueryWord]] = [
+            [.init(term: "the", isPrefix: false), .init(term: "a", isPrefix: true)],
+            [.init(term: "the", isPrefix: false), .init(term: "b", isPrefix: true)],
+            [.init(term: "alpha", isPrefix: false), .init(term: "a", isPrefix: true)],
+            [.init(term: "a", isPrefix: true), .init(term: "f", isPrefix: true)],
+            [.init(term: "the", isPrefix: false), .init(term: "al", isPrefix: true)],
+            [.init(term: "f", isPrefix: true), .init(term: "the", isPrefix: false), .init(term: "a", isPrefix: true)],
+            [.init(term: "beta", isPrefix: false), .init(term: "the", isPrefix: false)],
+        ]
+        for words in queries {
+            for limit in [1, 3, 10, 40] {
+                for engagement in [[:], ["item-7": 3.0, "item-11": 1.0]] {
+                    let request = UserQueryRanker.Request(words: words, limit: limit, now: now, engagement: engagement)
+                    let evaluated = try full.search(snapshot, request)
+                    let label = "\(words.map(\.term)) limit \(limit) engaged \(!engagement.isEmpty)"
+                    #expect(!evaluated.isEmpty, "\(label) matches something")
+                    let fromCache = try cached.search(snapshot, request)
+                    #expect(fromCache.map(\.document) == evaluated.map(\.document), "\(label)")
+                    #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)")
+                    let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: engagement, cache: cache)
+                    let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+                    var collector = TopCollector(limit: limit)
+                    if try cached.searchInScoreOrder(scorer, scorer.resolve(words), 0, request, &collector) {
+                        walked += 1
+                        #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(label)")
+                        #expect(collector.results().map(\.score) == evaluated.map(\.score), "\(label)")
+                    } else {
+                        declined += 1
+                        #expect(collector.results().isEmpty, "a declined walk leaves the collector unchanged")
+                    }
+                }
+            }
+        }
+        #expect(walked > 0, "the walk answers some queries")
+        #expect(declined > 0, "and declines others")
+    }
+
+    /// Two words whose best documents are the same ones (both in short titles): the walk meets
+    /// them in both lists and must score each once.
+    @Test func documentsMetInBothListsAreScoredOnce() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index((0..<400).map { number in
+            let title = number % 4 == 0
+                ? "gamma delta" + String(repeating: " filler\(number % 7)", count: number % 5) : "filler\(number % 50) filler\(number % 13)"
+            let text = (number % 2 == 0 ? "gamma " : "") + (number % 3 == 0 ? "delta " : "") + "filler\(number % 11) filler\(number % 17)"
+            return try SearchTestFixture.item("item-\(number)", ["title": .string(title), "textContent": .string(text)])
+        })
+        let cache = try Self.warmedCache(fixture)
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let cached = UserQueryRanker(parameters: parameters, cache: cache)
+        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
+        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        var walked = 0
+        for words in [["gamma", "delta"], ["delta", "gamma"]] {
+            for limit in [5, 10, 20, 40] {
+                let request = UserQueryRanker.Request(words: words.map { QueryWord(term: $0, isPrefix: false) }, limit: limit, now: now)
+                let evaluated = try full.search(snapshot, request)
+                var collector = TopCollector(limit: limit)
+                guard try cached.searchInScoreOrder(scorer, scorer.resolve(request.words), 0, request, &collector) else { continue }
+                walked += 1
+                #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(words) limit \(limit)")
+                #expect(collector.results().map(\.score) == evaluated.map(\.score), "\(words) limit \(limit)")
+            }
+        }
+        #expect(walked > 0, "the walk answers")
+    }
+}
