@@ -25,7 +25,9 @@ extension SegmentScorer {
         var scores = [WordScores?](repeating: nil, count: words.count)
         var candidates = initial
         for index in order {
-            if let list = try keptList(words[index], in: fields, cost: costs[index], builds: keepsScoredLists && candidates == nil) {
+            if let list = try keptList(
+                words[index], in: fields, cost: costs[index], builds: keepsScoredLists && Self.scoresInFull(costs[index], among: candidates)
+            ) {
                 guard let current = candidates else {
                     candidates = list.documents
                     scores[index] = .kept(list, places: nil)

@@ -290,8 +290,10 @@ struct SegmentScorer {
                 try add(info, 1)
             }
             guard word.isPrefix else { continue }
-            if let candidates, let cache = context.cache, ShortPrefixCache.hasMergedPostings(word.term) {
-                // Short prefixes expand to thousands of terms: intersect with their merged list.
+            if let candidates, let cache = context.cache,
+                ShortPrefixCache.hasMergedPostings(word.term) || (slot < resolved.expansions.count && resolved.expansions[slot] == nil) {
+                // Short prefixes expand to thousands of terms, and longer ones to more than
+                // `expansionLimit` in some fields: intersect with their merged list there.
                 let merged = try cache.mergedPostings(segment: segment, field: fieldReader, name: field.field, prefix: word.term)
                 prefixFrequency += merged.documentFrequencySum
                 var low = 0
@@ -316,14 +318,25 @@ struct SegmentScorer {
 
     /// ``wordMatches(_:in:within:)``, taken for a frequent word (one `cost` says matches many
     /// documents) from the cache's scored matches over the whole segment: those kept, or with
-    /// `keeps` and no candidates (the whole segment is scored anyway), those scored now and kept.
+    /// `keeps`, when ``scoresInFull(_:among:)``, those scored now and kept.
     func scoredMatches(
         _ resolved: ResolvedWord, in rankedFields: RankedFields, within candidates: [UInt32]?, cost: @autoclosure () throws -> Int, keeps: Bool
     ) throws -> WordMatches {
-        guard let list = try keptList(resolved, in: rankedFields, cost: try cost(), builds: keeps && candidates == nil) else {
+        guard !resolved.word.isPhrase, case let cost = try cost(),
+            let list = try keptList(resolved, in: rankedFields, cost: cost, builds: keeps && Self.scoresInFull(cost, among: candidates))
+        else {
             return try wordMatches(resolved, in: rankedFields, within: candidates)
         }
         return list.matches(within: candidates)
+    }
+
+    /// Whether a word costing `cost` postings is worth scoring over the whole segment, to keep,
+    /// when a query needs it only among `candidates`: always without candidates, and when they are
+    /// a quarter of its postings or more, since matching it among them reads most of its postings
+    /// anyway.
+    static func scoresInFull(_ cost: Int, among candidates: [UInt32]?) -> Bool {
+        guard let candidates else { return true }
+        return candidates.count >= cost / 8
     }
 
     /// The cache's scored list of a frequent word (one `cost` says matches many documents): kept,

@@ -61,4 +61,38 @@ import Testing
         for number in 0..<1_000 where number % 50 != 0 && number % 40 > 1 { expected[number] = 1 }
         #expect(try Self.merged("no", in: fixture) == expected)
     }
+
+    /// A longer prefix that starts more than ``SegmentScorer/expansionLimit`` words in a field is
+    /// matched among candidates from its merged postings there: the scores are those of matching
+    /// each word it starts.
+    @Test func aLongPrefixWithManyWordsScoresAsItsWordsDo() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index((0..<600).map { number in
+            try SearchTestFixture.item("item-\(number)", [
+                "title": .string("note\(number % 150) topic"), "textContent": .string("notes\(number % 90) notebook note\(number % 7)"),
+            ])
+        })
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let cache = ShortPrefixCache()
+        func scorer(_ cache: ShortPrefixCache?) -> SegmentScorer {
+            let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
+            return SegmentScorer(segment: snapshot.segments[0], context: context)
+        }
+        let word = QueryWord(term: "note", isPrefix: true)
+        let withCache = scorer(cache)
+        let fields = withCache.rankedFields()
+        let resolved = try withCache.resolve(word, in: fields)
+        #expect(resolved.expansions.contains { $0 == nil }, "a field holds more words starting with the prefix than are listed")
+        let candidates = (UInt32(0)..<600).filter { $0 % 3 == 0 }
+        let merged = try withCache.wordMatches(resolved, in: fields, within: candidates)
+        let withoutCache = scorer(nil)
+        let perWord = try withoutCache.wordMatches(withoutCache.resolve(word, in: fields), in: fields, within: candidates)
+        #expect(merged.documents == candidates)
+        #expect(merged.documents == perWord.documents)
+        #expect(merged.scores == perWord.scores)
+        #expect(merged.fieldMasks == perWord.fieldMasks)
+        #expect(cache.mergedPostingsCount > 0, "the merged postings were built and kept")
+    }
 }
