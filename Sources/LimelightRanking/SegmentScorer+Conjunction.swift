@@ -39,8 +39,9 @@ extension SegmentScorer {
                 left.reserveCapacity(min(current.count, list.documents.count))
                 places.reserveCapacity(left.capacity)
                 survivors.reserveCapacity(left.capacity)
+                var cursor = 0
                 for (position, document) in current.enumerated() {
-                    guard let place = list.place(of: document) else { continue }
+                    guard let place = list.place(of: document, from: &cursor) else { continue }
                     left.append(document)
                     places.append(Int32(truncatingIfNeeded: place))
                     survivors.append(Int32(truncatingIfNeeded: position))

@@ -345,7 +345,7 @@ struct SegmentScorer {
         _ resolved: ResolvedWord, in rankedFields: RankedFields, cost: @autoclosure () throws -> Int, builds: Bool
     ) throws -> ShortPrefixCache.ScoredList? {
         guard let cache = context.cache, !resolved.word.isPhrase,
-            ShortPrefixCache.isKeptScored(postings: try cost(), documentCount: segment.reader.documentCount)
+            cache.isKeptScored(postings: try cost(), documentCount: segment.reader.documentCount)
         else { return nil }
         return try cache.scoredList(of: resolved, in: rankedFields, scorer: self, builds: builds)
     }

@@ -4,11 +4,14 @@ extension ShortPrefixCache {
     /// A frequent word's matches over a whole segment, scored: what scoring the word decodes from
     /// tens of thousands of postings in every field, kept so that the next query with the word
     /// (the next keystroke after it, typically) looks its candidates up instead. Ten bytes a
-    /// matching document and three sixteenths of a byte per document of the segment.
+    /// matching document and, for a word matching a sixty-fourth of the segment or more, three
+    /// sixteenths of a byte per document of the segment (a bitset that finds a document's place in
+    /// constant time; a rarer word's list is searched instead).
     struct ScoredList: Sendable {
         /// Ascending.
         let documents: [UInt32]
-        /// Bit `d % 64` of word `d / 64` is set when document `d` is in ``documents``.
+        /// Bit `d % 64` of word `d / 64` is set when document `d` is in ``documents``; empty for a
+        /// list under a sixty-fourth of the segment's documents.
         let presence: [UInt64]
         /// How many of ``documents`` come before each word of ``presence``.
         let ranks: [UInt32]
@@ -32,8 +35,9 @@ extension ShortPrefixCache {
 
         init(_ matches: SegmentScorer.WordMatches, fieldPlaces: [Int], documentCount: Int, averageLengths: [Double], live: LiveDocuments) {
             documents = matches.documents
-            var presence = [UInt64](repeating: 0, count: (documentCount + 63) / 64)
-            for document in documents where Int(document) < documentCount {
+            let isSparse = documents.count < documentCount / 64
+            var presence = [UInt64](repeating: 0, count: isSparse ? 0 : (documentCount + 63) / 64)
+            for document in documents where !isSparse && Int(document) < documentCount {
                 presence[Int(document) >> 6] |= 1 << UInt64(document & 63)
             }
             var ranks: [UInt32] = []
@@ -72,6 +76,18 @@ extension ShortPrefixCache {
         /// The place of `document` in ``documents``, or nil when the word does not match it.
         @inline(__always)
         func place(of document: UInt32) -> Int? {
+            var cursor = 0
+            return place(of: document, from: &cursor)
+        }
+
+        /// ``place(of:)`` for documents looked up in ascending order: `cursor` (0 at first) is where
+        /// the search of a list without a bitset resumes, galloping from the previous document.
+        @inline(__always)
+        func place(of document: UInt32, from cursor: inout Int) -> Int? {
+            guard !presence.isEmpty else {
+                cursor = DocumentSets.lowerBound(documents, document, from: cursor)
+                return cursor < documents.count && documents[cursor] == document ? cursor : nil
+            }
             let word = Int(document >> 6)
             guard word < presence.count else { return nil }
             let bit: UInt64 = 1 << UInt64(document & 63)
@@ -116,8 +132,9 @@ extension ShortPrefixCache {
         func places(among candidates: [UInt32]) -> [Int] {
             var found: [Int] = []
             found.reserveCapacity(min(candidates.count, documents.count))
+            var cursor = 0
             for document in candidates {
-                if let place = place(of: document) { found.append(place) }
+                if let place = place(of: document, from: &cursor) { found.append(place) }
             }
             return found
         }

@@ -108,6 +108,9 @@ public final class ShortPrefixCache: Sendable {
     let scoredLists = Mutex<ScoredLists>(ScoredLists())
     /// The most bytes the scored matches of frequent words may take.
     public let scoredListBudget: Int
+    /// The postings from which a word is kept scored whatever the segment's size (see
+    /// ``isKeptScored(postings:documentCount:)``).
+    public let keptMinimumPostings: Int
     /// When each segment was warmed (see ``warm(_:parameters:now:)``), by its reader's
     /// ``SegmentReader/serial``.
     let warmed = Mutex<[UInt64: Double]>([:])
@@ -176,9 +179,11 @@ public final class ShortPrefixCache: Sendable {
     /// Creates an empty cache.
     public init(
         depth: Int = 256, deeperDepth: Int = 1024, broadPrefixDocuments: Int = 2048, maximumAge: Double = 600, capacity: Int = 32_768,
-        warmingMinimumDocuments: Int = 4096, warmingMinimumPostings: Int = 96, scoredListBudget: Int = 128 << 20
+        warmingMinimumDocuments: Int = 4096, warmingMinimumPostings: Int = 96, scoredListBudget: Int = 128 << 20,
+        keptMinimumPostings: Int = 4096
     ) {
         self.scoredListBudget = scoredListBudget
+        self.keptMinimumPostings = keptMinimumPostings
         self.depth = depth
         self.deeperDepth = deeperDepth
         self.broadPrefixDocuments = broadPrefixDocuments
@@ -195,10 +200,14 @@ public final class ShortPrefixCache: Sendable {
 
     /// Whether a word matching this many postings in a segment of `documentCount` documents is kept
     /// scored once a query has scored it over the whole segment (see
-    /// ``scoredList(of:in:scorer:builds:)``): frequent words, and words a quarter as frequent, whose
-    /// list costs a little more than its bitset. Typing a word and then the next one scores the
-    /// first again at every keystroke.
-    static func isKeptScored(postings: Int, documentCount: Int) -> Bool { postings >= max(documentCount / 64, 1) }
+    /// ``scoredList(of:in:scorer:builds:)``): frequent words, words a quarter as frequent, whose
+    /// list costs a little more than its bitset, and in a large segment any word with
+    /// ``keptMinimumPostings`` postings or more, whose list has no bitset. Typing a word and then
+    /// the next one scores the first again at every keystroke, and scoring a word from thousands of
+    /// postings in a segment of a million documents reads as many field lengths, each a cache miss.
+    func isKeptScored(postings: Int, documentCount: Int) -> Bool {
+        postings >= min(max(documentCount / 64, 1), keptMinimumPostings)
+    }
 
     /// Whether a word is answered from the cache: a prefix of one to three characters.
     public static func isCacheable(_ word: QueryWord) -> Bool {

@@ -86,4 +86,48 @@ import Testing
         #expect(list.documents.count > budget / 80)
         #expect(try cache.scoredList(of: the, in: fields, scorer: scorer, builds: false) == nil)
     }
+
+    /// A word under a sixty-fourth of a segment's documents is kept, when the cache's absolute floor
+    /// allows it, without a bitset: its documents are searched instead, and rank the same.
+    @Test func rareWordsAreKeptWithoutABitsetAndRankTheSame() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index((0..<1_000).map { number in
+            try SearchTestFixture.item("item-\(number)", [
+                "title": .string("rare\(number % 150) common cedar"),
+                "textContent": .string("common cobalt rare\((number * 7) % 150) filler\(number % 40)"),
+            ])
+        })
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let cache = ShortPrefixCache(keptMinimumPostings: 4)
+        let cached = UserQueryRanker(parameters: parameters, cache: cache)
+        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        let queries: [[QueryWord]] = [
+            [.init(term: "rare7", isPrefix: false), .init(term: "c", isPrefix: true)],
+            [.init(term: "common", isPrefix: false), .init(term: "rare12", isPrefix: false)],
+            [.init(term: "rare3", isPrefix: false), .init(term: "filler", isPrefix: true)],
+        ]
+        for pass in 0..<2 {
+            for words in queries {
+                let request = UserQueryRanker.Request(words: words, limit: 10, now: now)
+                let evaluated = try full.search(snapshot, request)
+                let fromCache = try cached.search(snapshot, request)
+                #expect(!evaluated.isEmpty)
+                #expect(fromCache.map(\.document) == evaluated.map(\.document), "pass \(pass) \(words.map(\.term))")
+                #expect(fromCache.map(\.score) == evaluated.map(\.score), "pass \(pass) \(words.map(\.term))")
+            }
+        }
+        let sparse = cache.scoredLists.withLock { $0.lists.values.filter { $0.presence.isEmpty } }
+        #expect(!sparse.isEmpty, "rare words were kept without a bitset")
+        for list in sparse {
+            #expect(list.byteCount == list.documents.count * 10, "no bitset is counted")
+            var cursor = 0
+            for document in UInt32(0)..<UInt32(1_070) {
+                let expected = list.documents.firstIndex(of: document)
+                #expect(list.place(of: document) == expected, "\(document)")
+                #expect(list.place(of: document, from: &cursor) == expected, "\(document) in ascending order")
+            }
+        }
+    }
 }
