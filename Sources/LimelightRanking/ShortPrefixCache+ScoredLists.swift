@@ -26,14 +26,19 @@ extension ShortPrefixCache {
         /// Holds the bitset so its identity is not reused while the list lives.
         let live: LiveDocuments
         /// The best documents by descending score, a band at a time (see ``ScoreBands``), for a
-        /// word that matches a sixteenth of the segment or more; nil for rarer words, whose
-        /// documents a conjunction visits cheaply in document order.
+        /// word that matches a sixteenth of the segment or ``ShortPrefixCache/keptMinimumPostings``
+        /// documents; nil for rarer words, whose documents a conjunction visits cheaply in document
+        /// order.
         let bands: ScoreBands?
 
         /// The most ranked fields a segment may have for its words to be kept (a bit each).
         static let maximumSlots = 16
 
-        init(_ matches: SegmentScorer.WordMatches, fieldPlaces: [Int], documentCount: Int, averageLengths: [Double], live: LiveDocuments) {
+        /// Keeps `matches`; with `banded`, their best documents in score bands too.
+        init(
+            _ matches: SegmentScorer.WordMatches, fieldPlaces: [Int], documentCount: Int, averageLengths: [Double], live: LiveDocuments,
+            banded: Bool
+        ) {
             documents = matches.documents
             let isSparse = documents.count < documentCount / 64
             var presence = [UInt64](repeating: 0, count: isSparse ? 0 : (documentCount + 63) / 64)
@@ -63,8 +68,7 @@ extension ShortPrefixCache {
             }
             self.averageLengths = averageLengths
             self.live = live
-            bands = ShortPrefixCache.isFrequent(postings: documents.count, documentCount: documentCount)
-                ? ScoreBands(documents: documents, scores: scores, slotMasks: slotMasks) : nil
+            bands = banded ? ScoreBands(documents: documents, scores: scores, slotMasks: slotMasks) : nil
         }
 
         /// The memory the list takes, its bands included.
@@ -256,9 +260,11 @@ extension ShortPrefixCache {
             return list
         }
         guard builds else { return nil }
+        let matches = try scorer.wordMatches(resolved, in: fields)
+        let documentCount = scorer.segment.reader.documentCount
         let list = ScoredList(
-            try scorer.wordMatches(resolved, in: fields), fieldPlaces: fields.places, documentCount: scorer.segment.reader.documentCount,
-            averageLengths: scorer.context.averageLengths, live: scorer.segment.live)
+            matches, fieldPlaces: fields.places, documentCount: documentCount, averageLengths: scorer.context.averageLengths,
+            live: scorer.segment.live, banded: matches.documents.count >= min(max(documentCount / 16, 1), keptMinimumPostings))
         guard list.byteCount <= scoredListBudget / 8 else { return list }
         scoredLists.withLock { cache in
             if let previous = cache.lists.removeValue(forKey: key) {
