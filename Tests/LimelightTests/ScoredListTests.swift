@@ -121,7 +121,7 @@ import Testing
         let sparse = cache.scoredLists.withLock { $0.lists.values.filter { $0.presence.isEmpty } }
         #expect(!sparse.isEmpty, "rare words were kept without a bitset")
         for list in sparse {
-            #expect(list.byteCount == list.documents.count * 10, "no bitset is counted")
+            #expect(list.matchesByteCount == list.documents.count * 10, "no bitset is counted")
             var cursor = 0
             for document in UInt32(0)..<UInt32(1_070) {
                 let expected = list.documents.firstIndex(of: document)
