@@ -331,9 +331,9 @@ struct SegmentScorer {
     }
 
     /// Whether a word costing `cost` postings is worth scoring over the whole segment, to keep,
-    /// when a query needs it only among `candidates`: always without candidates, and when they are
-    /// a quarter of its postings or more, since matching it among them reads most of its postings
-    /// anyway.
+    /// when a query needs it only among `candidates`: always without candidates, and when they
+    /// number an eighth of its postings or more, since matching it among them reads much of its
+    /// postings anyway, and the next query with it looks it up instead.
     static func scoresInFull(_ cost: Int, among candidates: [UInt32]?) -> Bool {
         guard let candidates else { return true }
         return candidates.count >= cost / 8

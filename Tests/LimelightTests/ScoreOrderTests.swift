@@ -13,6 +13,30 @@ import Testing
         return cache
     }
 
+    /// A fixture's snapshot with a ranker using a warmed cache and one scoring afresh.
+    struct Rankers {
+        let snapshot: Snapshot
+        let now: Double
+        let parameters = AppIndex.userQueryRanking
+        let cache: ShortPrefixCache
+        let cached: UserQueryRanker
+        let full: UserQueryRanker
+
+        init(_ fixture: SearchTestFixture) throws {
+            snapshot = fixture.app.snapshot()
+            now = fixture.now.timeIntervalSince1970
+            cache = try ScoreOrderTests.warmedCache(fixture)
+            cached = UserQueryRanker(parameters: parameters, cache: cache)
+            full = UserQueryRanker(parameters: parameters, cache: nil)
+        }
+
+        /// A scorer of the first segment, with `engagement`.
+        func scorer(engagement: [String: Double] = [:]) -> SegmentScorer {
+            let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: engagement, cache: cache)
+            return SegmentScorer(segment: snapshot.segments[0], context: context)
+        }
+    }
+
     @Test func bandsHoldTheBestEighthOfAListInScoreOrder() throws {
         let fixture = try CachedPivotTests.fixture()
         let cache = try Self.warmedCache(fixture)
@@ -53,13 +77,8 @@ import Testing
     }
 
     @Test func walkingListsBestFirstRanksLikeAFullEvaluation() throws {
-        let fixture = try CachedPivotTests.fixture()
-        let cache = try Self.warmedCache(fixture)
-        let snapshot = fixture.app.snapshot()
-        let now = fixture.now.timeIntervalSince1970
-        let parameters = AppIndex.userQueryRanking
-        let cached = UserQueryRanker(parameters: parameters, cache: cache)
-        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        let rankers = try Rankers(CachedPivotTests.fixture())
+        let (snapshot, now, cached, full) = (rankers.snapshot, rankers.now, rankers.cached, rankers.full)
         var walked = 0
         var declined = 0
         let queries: [[QueryWord]] = [
@@ -81,8 +100,7 @@ import Testing
                     let fromCache = try cached.search(snapshot, request)
                     #expect(fromCache.map(\.document) == evaluated.map(\.document), "\(label)")
                     #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)")
-                    let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: engagement, cache: cache)
-                    let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+                    let scorer = rankers.scorer(engagement: engagement)
                     var collector = TopCollector(limit: limit)
                     if try cached.searchInScoreOrder(scorer, scorer.resolve(words), 0, request, &collector) {
                         walked += 1
@@ -109,14 +127,9 @@ import Testing
             let text = (number % 2 == 0 ? "gamma " : "") + (number % 3 == 0 ? "delta " : "") + "filler\(number % 11) filler\(number % 17)"
             return try SearchTestFixture.item("item-\(number)", ["title": .string(title), "textContent": .string(text)])
         })
-        let cache = try Self.warmedCache(fixture)
-        let snapshot = fixture.app.snapshot()
-        let now = fixture.now.timeIntervalSince1970
-        let parameters = AppIndex.userQueryRanking
-        let cached = UserQueryRanker(parameters: parameters, cache: cache)
-        let full = UserQueryRanker(parameters: parameters, cache: nil)
-        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
-        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        let rankers = try Rankers(fixture)
+        let (snapshot, now, cached, full) = (rankers.snapshot, rankers.now, rankers.cached, rankers.full)
+        let scorer = rankers.scorer()
         var walked = 0
         for words in [["gamma", "delta"], ["delta", "gamma"]] {
             for limit in [5, 10, 20, 40] {
