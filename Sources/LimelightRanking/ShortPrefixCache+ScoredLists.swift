@@ -55,15 +55,11 @@ extension ShortPrefixCache {
             self.presence = presence
             self.ranks = ranks
             scores = matches.scores.map(Float.init)
-            slotBits = fieldPlaces.map(SegmentScorer.fieldBit)
-            let slotOfBit = Dictionary(uniqueKeysWithValues: slotBits.enumerated().map { ($1, UInt16(1) << UInt16($0)) })
+            let slotBits = fieldPlaces.map(SegmentScorer.fieldBit)
+            self.slotBits = slotBits
             slotMasks = matches.fieldMasks.map { mask in
                 var slots: UInt16 = 0
-                var bits = mask
-                while bits != 0 {
-                    slots |= slotOfBit[bits & (~bits &+ 1)] ?? 0
-                    bits &= bits - 1
-                }
+                for (slot, bit) in slotBits.enumerated() where mask & bit != 0 { slots |= 1 << UInt16(slot) }
                 return slots
             }
             self.averageLengths = averageLengths
