@@ -370,11 +370,14 @@ struct SegmentScorer {
             return total
         }
         // A longer prefix was resolved with the words it starts; a field with too many of them
-        // counts as every document.
+        // counts as every document, or once its merged postings there are built, as their postings
+        // when fewer.
         var total = resolved.wholeWordFrequency
-        for known in resolved.expansions {
+        for (slot, known) in resolved.expansions.enumerated() {
             guard let known else {
-                total += segment.reader.documentCount
+                let name = context.parameters.fields[rankedFields.places[slot]].field
+                let merged = context.cache?.builtMergedPostings(segment: segment, name: name, prefix: word.term)
+                total += min(merged?.documentFrequencySum ?? .max, segment.reader.documentCount)
                 continue
             }
             for info in known { total += info.documentFrequency }

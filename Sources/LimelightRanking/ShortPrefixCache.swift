@@ -118,9 +118,17 @@ public final class ShortPrefixCache: Sendable {
     /// Whether a prefix is short enough that its expansions are merged once and cached.
     static func hasMergedPostings(_ prefix: String) -> Bool { !prefix.isEmpty && prefix.count <= 3 }
 
-    func mergedPostings(segment: SegmentSnapshot, field: FieldReader, name: String, prefix: String) throws -> MergedPostings {
+    /// The merged postings of `prefix` in field `name` of `segment` when they were built; nil
+    /// otherwise.
+    func builtMergedPostings(segment: SegmentSnapshot, name: String, prefix: String) -> MergedPostings? {
         let key = MergedKey(segment: segment.reader.name, live: ObjectIdentifier(segment.live), field: name, prefix: prefix)
-        if let cached = merged.withLock({ $0[key] }), cached.live === segment.live { return cached }
+        guard let cached = merged.withLock({ $0[key] }), cached.live === segment.live else { return nil }
+        return cached
+    }
+
+    func mergedPostings(segment: SegmentSnapshot, field: FieldReader, name: String, prefix: String) throws -> MergedPostings {
+        if let built = builtMergedPostings(segment: segment, name: name, prefix: prefix) { return built }
+        let key = MergedKey(segment: segment.reader.name, live: ObjectIdentifier(segment.live), field: name, prefix: prefix)
         let documentCount = segment.reader.documentCount
         var terms: [TermInfo] = []
         let exactLength = prefix.utf8.count

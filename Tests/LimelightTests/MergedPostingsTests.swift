@@ -69,7 +69,8 @@ import Testing
         let fixture = try SearchTestFixture()
         try fixture.index((0..<600).map { number in
             try SearchTestFixture.item("item-\(number)", [
-                "title": .string("note\(number % 150) topic"), "textContent": .string("notes\(number % 90) notebook note\(number % 7)"),
+                "title": .string("note\(number % 150) topic"),
+                "textContent": .string(number % 4 == 0 ? "notes\(number) notebook note\(number % 7)" : "plain words"),
             ])
         })
         let snapshot = fixture.app.snapshot()
@@ -86,10 +87,15 @@ import Testing
         let resolved = try withCache.resolve(word, in: fields)
         #expect(resolved.expansions.contains { $0 == nil }, "a field holds more words starting with the prefix than are listed")
         let candidates = (UInt32(0)..<600).filter { $0 % 3 == 0 }
+        // Before the merged postings are built, a field with too many words counts as every
+        // document; after, as the merged postings' own.
+        let estimateBefore = try withCache.estimatedCost(resolved, in: fields)
+        #expect(estimateBefore >= 600)
         let merged = try withCache.wordMatches(resolved, in: fields, within: candidates)
+        #expect(try withCache.estimatedCost(resolved, in: fields) < estimateBefore)
         let withoutCache = scorer(nil)
         let perWord = try withoutCache.wordMatches(withoutCache.resolve(word, in: fields), in: fields, within: candidates)
-        #expect(merged.documents == candidates)
+        #expect(merged.documents == candidates, "every title starts with the prefix")
         #expect(merged.documents == perWord.documents)
         #expect(merged.scores == perWord.scores)
         #expect(merged.fieldMasks == perWord.fieldMasks)
