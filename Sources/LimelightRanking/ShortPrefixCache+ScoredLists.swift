@@ -25,10 +25,9 @@ extension ShortPrefixCache {
         let averageLengths: [Double]
         /// Holds the bitset so its identity is not reused while the list lives.
         let live: LiveDocuments
-        /// The best documents by descending score, a band at a time (see ``ScoreBands``), for a
-        /// word that matches a sixteenth of the segment or ``ShortPrefixCache/keptMinimumPostings``
-        /// documents; nil for rarer words, whose documents a conjunction visits cheaply in document
-        /// order.
+        /// The best documents by descending score, a band at a time (see ``ScoreBands``), when
+        /// ``ShortPrefixCache/hasScoreBands(documents:documentCount:)``; nil for rarer words, whose
+        /// documents a conjunction visits cheaply in document order.
         let bands: ScoreBands?
 
         /// The most ranked fields a segment may have for its words to be kept (a bit each).
@@ -143,11 +142,11 @@ extension ShortPrefixCache {
     /// The best documents of a scored list, ordered by descending score coarsely: the range of
     /// scores is cut into ``count`` bands of equal width, and the documents of each band (with
     /// their scores and fields, copied so that a walk reads them in order) follow those of the
-    /// bands above it. Walking the bands from the top visits documents
-    /// best first to within a band's width, and the ceiling of the next band bounds every document
-    /// left. Only the top bands are kept, down to the one that reaches an eighth of the documents
-    /// : a walk that must go deeper costs more than scoring the list in document
-    /// order. Built by counting, in time linear in the documents.
+    /// bands above it. Walking the bands from the top visits documents best first to within a
+    /// band's width, and the ceiling of the next band bounds every document left. Only the top bands
+    /// are kept, down to the one that reaches an eighth of the documents: a walk that must go deeper
+    /// costs more than scoring the list in document order. Built by counting, in time linear in the
+    /// documents.
     struct ScoreBands: Sendable {
         /// The number of bands the range of scores is cut into.
         static let count = 256
@@ -260,7 +259,7 @@ extension ShortPrefixCache {
         let documentCount = scorer.segment.reader.documentCount
         let list = ScoredList(
             matches, fieldPlaces: fields.places, documentCount: documentCount, averageLengths: scorer.context.averageLengths,
-            live: scorer.segment.live, banded: matches.documents.count >= min(max(documentCount / 16, 1), keptMinimumPostings))
+            live: scorer.segment.live, banded: hasScoreBands(documents: matches.documents.count, documentCount: documentCount))
         guard list.byteCount <= scoredListBudget / 8 else { return list }
         scoredLists.withLock { cache in
             if let previous = cache.lists.removeValue(forKey: key) {

@@ -122,13 +122,17 @@ public final class ShortPrefixCache: Sendable {
     /// otherwise.
     func builtMergedPostings(segment: SegmentSnapshot, name: String, prefix: String) -> MergedPostings? {
         let key = MergedKey(segment: segment.reader.name, live: ObjectIdentifier(segment.live), field: name, prefix: prefix)
-        guard let cached = merged.withLock({ $0[key] }), cached.live === segment.live else { return nil }
+        return builtMergedPostings(key, live: segment.live)
+    }
+
+    private func builtMergedPostings(_ key: MergedKey, live: LiveDocuments) -> MergedPostings? {
+        guard let cached = merged.withLock({ $0[key] }), cached.live === live else { return nil }
         return cached
     }
 
     func mergedPostings(segment: SegmentSnapshot, field: FieldReader, name: String, prefix: String) throws -> MergedPostings {
-        if let built = builtMergedPostings(segment: segment, name: name, prefix: prefix) { return built }
         let key = MergedKey(segment: segment.reader.name, live: ObjectIdentifier(segment.live), field: name, prefix: prefix)
+        if let built = builtMergedPostings(key, live: segment.live) { return built }
         let documentCount = segment.reader.documentCount
         var terms: [TermInfo] = []
         let exactLength = prefix.utf8.count
@@ -137,6 +141,16 @@ public final class ShortPrefixCache: Sendable {
             return true
         }
         let frequencySum = terms.reduce(0) { $0 + $1.documentFrequency }
+        /// Calls `body` with each posting of the terms: its document and frequency.
+        func forEachPosting(_ body: (UInt32, UInt32) -> Void) throws {
+            for info in terms {
+                var postings = try field.postings(for: info)
+                while try postings.next() {
+                    guard Int(postings.document) < documentCount else { throw StorageError.corrupt("posting beyond document count") }
+                    body(postings.document, postings.frequency)
+                }
+            }
+        }
         var documents: [UInt32] = []
         var frequencies: [Float] = []
         if frequencySum < documentCount / 8 {
@@ -144,13 +158,7 @@ public final class ShortPrefixCache: Sendable {
             // segment and scanned whole. Frequencies are small integers, exact in any order.
             var postingsByDocument: [UInt64] = []
             postingsByDocument.reserveCapacity(frequencySum)
-            for info in terms {
-                var postings = try field.postings(for: info)
-                while try postings.next() {
-                    guard Int(postings.document) < documentCount else { throw StorageError.corrupt("posting beyond document count") }
-                    postingsByDocument.append(UInt64(postings.document) << 32 | UInt64(postings.frequency))
-                }
-            }
+            try forEachPosting { document, frequency in postingsByDocument.append(UInt64(document) << 32 | UInt64(frequency)) }
             postingsByDocument.sort()
             for entry in postingsByDocument {
                 let document = UInt32(truncatingIfNeeded: entry >> 32)
@@ -164,13 +172,7 @@ public final class ShortPrefixCache: Sendable {
             }
         } else {
             var sums = [Float](repeating: 0, count: documentCount)
-            for info in terms {
-                var postings = try field.postings(for: info)
-                while try postings.next() {
-                    guard Int(postings.document) < sums.count else { throw StorageError.corrupt("posting beyond document count") }
-                    sums[Int(postings.document)] += Float(postings.frequency)
-                }
-            }
+            try forEachPosting { document, frequency in sums[Int(document)] += Float(frequency) }
             for (document, sum) in sums.enumerated() where sum > 0 && segment.live.isLive(UInt32(document)) {
                 documents.append(UInt32(document))
                 frequencies.append(sum)
@@ -215,6 +217,12 @@ public final class ShortPrefixCache: Sendable {
     /// postings in a segment of a million documents reads as many field lengths, each a cache miss.
     func isKeptScored(postings: Int, documentCount: Int) -> Bool {
         postings >= min(max(documentCount / 64, 1), keptMinimumPostings)
+    }
+
+    /// Whether the kept scored list of a word matching this many documents keeps score bands (see
+    /// ``ScoreBands``): a frequent word's, or one with ``keptMinimumPostings`` documents.
+    func hasScoreBands(documents: Int, documentCount: Int) -> Bool {
+        Self.isFrequent(postings: documents, documentCount: documentCount) || documents >= keptMinimumPostings
     }
 
     /// Whether a word is answered from the cache: a prefix of one to three characters.
