@@ -99,9 +99,15 @@ struct SegmentScorer {
             return ResolvedWord(word: word, wholeWord: wholeWord, expansions: [])
         }
         let exactLength = word.term.utf8.count
+        let mayHold = fields.presence?.fields(mayHoldingTermsStartingWith: word.term) ?? .max
         var wholeWord: [TermInfo?] = []
         var expansions: [[TermInfo]?] = []
-        for reader in fields.readers {
+        for (slot, reader) in fields.readers.enumerated() {
+            guard mayHold & (1 << UInt64(slot)) != 0 else {
+                wholeWord.append(nil)
+                expansions.append([])
+                continue
+            }
             var whole: TermInfo?
             var longer: [TermInfo] = []
             var overflows = false

@@ -56,5 +56,29 @@ import Testing
         }
         #expect(absent > 3_000)
         #expect(Double(wronglyAdmitted) < 0.05 * Double(absent), "\(wronglyAdmitted) of \(absent)")
+
+        // Every prefix of four bytes or more of a field's term is admitted for that field; prefixes
+        // no term of a field starts with are mostly ruled out; shorter ones cannot be tested.
+        for (slot, terms) in present.enumerated() {
+            for term in terms where term.utf8.count >= TermPresenceFilter.prefixLength {
+                for length in TermPresenceFilter.prefixLength...term.count {
+                    let prefix = String(term.prefix(length))
+                    #expect(filter.fields(mayHoldingTermsStartingWith: prefix) & (1 << UInt64(slot)) != 0, "\(prefix) in slot \(slot)")
+                }
+            }
+        }
+        #expect(filter.fields(mayHoldingTermsStartingWith: "wor") == .max)
+        var prefixesAbsent = 0
+        var prefixesAdmitted = 0
+        for _ in 0..<3_000 {
+            let prefix = String((0..<5).map { _ in Character(UnicodeScalar(UInt8(97 + next(26)))) })
+            let mask = filter.fields(mayHoldingTermsStartingWith: prefix)
+            for slot in fields.indices where !present[slot].contains(where: { $0.hasPrefix(prefix.prefix(4)) }) {
+                prefixesAbsent += 1
+                if mask & (1 << UInt64(slot)) != 0 { prefixesAdmitted += 1 }
+            }
+        }
+        #expect(prefixesAbsent > 3_000)
+        #expect(Double(prefixesAdmitted) < 0.05 * Double(prefixesAbsent), "\(prefixesAdmitted) of \(prefixesAbsent)")
     }
 }

@@ -6,9 +6,11 @@ import Darwin
 
 /// Read access to one field's sorted, front-coded term dictionary (see ``FieldIndexWriter``).
 ///
-/// Exact and prefix lookups binary-search the block index by first term and then scan one block,
-/// so a lookup costs O(log(blocks) · prefix length + block size + matches). Exact lookups compare
-/// the key against the front-coded entries in place and allocate nothing.
+/// Exact and prefix lookups binary-search the blocks by first term and then scan one block, so a
+/// lookup costs O(log(blocks) + block size + matches). The search compares the first eight bytes
+/// of the blocks' first terms, kept in one compact array read at open, and reads a first term
+/// itself only when those agree. Exact lookups compare the key against the front-coded entries in
+/// place and allocate nothing.
 public struct TermDictionary: @unchecked Sendable {
     // Safety: an immutable view into a segment's bytes, which outlive it (the segment keeps its
     // region alive while any snapshot references it).
@@ -23,6 +25,9 @@ public struct TermDictionary: @unchecked Sendable {
     private let firstTermsOffset: Int
     private let firstTermsLength: Int
     private let blocksOffset: Int
+    /// The ``leadingKey(_:)`` of each block's first term: searching this array touches a few
+    /// cache lines, where reading the first terms takes two scattered reads per step.
+    private let blockKeys: [UInt64]
 
     init(_ bytes: UnsafeRawBufferPointer, hasPositions: Bool) throws {
         self.bytes = bytes
@@ -39,6 +44,22 @@ public struct TermDictionary: @unchecked Sendable {
         firstTermsOffset = reader.offset
         _ = try reader.readSlice(firstTermsLength)
         blocksOffset = reader.offset
+        var keys: [UInt64] = []
+        keys.reserveCapacity(blockCount)
+        for block in 0..<blockCount {
+            keys.append(Self.leadingKey(try Self.firstTerm(of: block, in: bytes, blockIndexOffset, firstTermsOffset, firstTermsLength)))
+        }
+        blockKeys = keys
+    }
+
+    /// The first eight bytes of `term` as a big-endian integer, zero-padded. When two terms' keys
+    /// differ they order the terms (a shorter term's padding sorts before any byte but 0, and a term
+    /// it is a prefix of sorts after it too); when they are equal, the terms must be compared.
+    @inline(__always)
+    static func leadingKey(_ term: UnsafeRawBufferPointer) -> UInt64 {
+        var key: UInt64 = 0
+        for index in 0..<8 { key = key << 8 | UInt64(index < term.count ? term[index] : 0) }
+        return key
     }
 
     /// An empty dictionary.
@@ -48,41 +69,43 @@ public struct TermDictionary: @unchecked Sendable {
         return try! TermDictionary(UnsafeRawBufferPointer(raw), hasPositions: false)
     }()
 
-    private func blockEntry(_ block: Int) -> (termOffset: Int, blockOffset: Int) {
-        let base = blockIndexOffset + block * 8
-        let term = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: base, as: UInt32.self))
-        let offset = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 4, as: UInt32.self))
-        return (Int(term), Int(offset))
-    }
-
-    /// Compares the first term of `block` with `key` (negative: the term sorts first).
-    private func compareFirstTerm(of block: Int, with key: UnsafeRawBufferPointer) throws -> Int {
-        var reader = ByteReader(bytes, offset: firstTermsOffset + blockEntry(block).termOffset)
-        let length = try reader.readLength(limit: firstTermsLength)
-        let term = try reader.readSlice(length)
-        return compareBytes(term, key)
+    /// The first term of `block` (a static form, for the initializer). The block index holds each
+    /// block's `firstTermOffset u32 | blockOffset u32`.
+    private static func firstTerm(
+        of block: Int, in bytes: UnsafeRawBufferPointer, _ blockIndexOffset: Int, _ firstTermsOffset: Int, _ firstTermsLength: Int
+    ) throws -> UnsafeRawBufferPointer {
+        let termOffset = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: blockIndexOffset + block * 8, as: UInt32.self)))
+        var reader = ByteReader(bytes, offset: firstTermsOffset + termOffset)
+        return try reader.readSlice(try reader.readLength(limit: firstTermsLength))
     }
 
     /// The last block whose first term is ≤ `key` (0 when every first term is greater).
     private func block(for key: UnsafeRawBufferPointer) throws -> Int {
-        var low = 0
-        var high = blockCount - 1
-        var result = 0
-        while low <= high {
-            let middle = (low + high) / 2
-            if try compareFirstTerm(of: middle, with: key) <= 0 {
-                result = middle
-                low = middle + 1
-            } else {
-                high = middle - 1
+        let target = Self.leadingKey(key)
+        return try blockKeys.withUnsafeBufferPointer { keys in
+            var low = 0
+            var high = blockCount - 1
+            var result = 0
+            while low <= high {
+                let middle = (low + high) / 2
+                let isAtMost = keys[middle] != target
+                    ? keys[middle] < target
+                    : compareBytes(try Self.firstTerm(of: middle, in: bytes, blockIndexOffset, firstTermsOffset, firstTermsLength), key) <= 0
+                if isAtMost {
+                    result = middle
+                    low = middle + 1
+                } else {
+                    high = middle - 1
+                }
             }
+            return result
         }
-        return result
     }
 
     /// A reader of the entries of `block`, positioned at its first entry.
     private func entryReader(at block: Int) -> ByteReader {
-        ByteReader(bytes, offset: blocksOffset + blockEntry(block).blockOffset)
+        let offset = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: blockIndexOffset + block * 8 + 4, as: UInt32.self))
+        return ByteReader(bytes, offset: blocksOffset + Int(offset))
     }
 
     /// The postings location of `term`, or nil when the field does not contain it.

@@ -1,10 +1,13 @@
-/// Which of several text fields of a segment may hold a term, answered from one cache line: a
-/// blocked Bloom filter over (term, field) pairs, built in memory from the fields' dictionaries.
+/// Which of several text fields of a segment may hold a term, or a term starting with a prefix,
+/// answered from one cache line: a blocked Bloom filter over (term, field) pairs and (leading
+/// bytes, field) pairs, built in memory from the fields' dictionaries.
 ///
 /// A ranked query looks each word up in every ranked field a segment has; a rare word is usually
 /// in one or two of them, and each dictionary search costs a few cache misses. The filter says in
-/// one which fields certainly lack the term (never wrongly), so only the others are searched.
-/// Twelve bits per (term, field) pair and three probes: about one false "may hold" in 50.
+/// one which fields certainly lack the term, or any term starting with a typed prefix (never
+/// wrongly), so only the others are searched. The prefix entries hold the first
+/// ``prefixLength`` bytes of each term at least that long: a longer prefix is tested by those.
+/// Twelve bits per entry and three probes: about one false "may hold" in 50.
 public struct TermPresenceFilter: Sendable {
     /// 512-bit blocks, eight words each.
     private let words: [UInt64]
@@ -14,26 +17,59 @@ public struct TermPresenceFilter: Sendable {
 
     private static let bitsPerEntry = 12
 
+    /// The length in bytes of the prefixes the filter holds: prefixes of this length or longer
+    /// can be tested (shorter ones start too many words to be worth it).
+    public static let prefixLength = 4
+
     /// Builds the filter of `dictionaries` (at most 64; a field's place is its index).
     public init(_ dictionaries: [TermDictionary]) throws {
         precondition(dictionaries.count <= 64, "a presence filter covers at most 64 fields")
-        let entries = dictionaries.reduce(0) { $0 + $1.termCount }
+        // Terms sharing their leading bytes are adjacent, so each field's distinct prefixes are
+        // counted in one pass, to size the filter.
+        var entries = 0
+        for dictionary in dictionaries {
+            entries += dictionary.termCount
+            try Self.forEachDistinctPrefix(in: dictionary) { _ in entries += 1 }
+        }
         var blockCount = 1
         while blockCount * 512 < entries * Self.bitsPerEntry { blockCount *= 2 }
         var words = [UInt64](repeating: 0, count: blockCount * 8)
         let blockMask = UInt64(blockCount - 1)
+        func insert(_ hash: UInt64, field: Int) {
+            let base = Int((hash >> 32) & blockMask) * 8
+            let (first, second, third) = Self.bits(hash, field: field)
+            for bit in [first, second, third] { words[base + bit >> 6] |= 1 << UInt64(bit & 63) }
+        }
         for (field, dictionary) in dictionaries.enumerated() {
             try dictionary.forEachTerm { term, _ in
-                let hash = byteHash(term)
-                let base = Int((hash >> 32) & blockMask) * 8
-                let (first, second, third) = Self.bits(hash, field: field)
-                for bit in [first, second, third] { words[base + bit >> 6] |= 1 << UInt64(bit & 63) }
+                insert(byteHash(term), field: field)
                 return true
             }
+            try Self.forEachDistinctPrefix(in: dictionary) { insert(Self.prefixHash($0), field: field) }
         }
         self.words = words
         self.blockMask = blockMask
         fieldCount = dictionaries.count
+    }
+
+    /// Calls `body` with each distinct ``prefixLength``-byte prefix of the dictionary's terms.
+    private static func forEachDistinctPrefix(in dictionary: TermDictionary, _ body: (UnsafeRawBufferPointer) -> Void) throws {
+        var previous: [UInt8] = []
+        try dictionary.forEachTerm { term, _ in
+            guard term.count >= prefixLength else { return true }
+            let prefix = UnsafeRawBufferPointer(rebasing: term[..<prefixLength])
+            if !previous.elementsEqual(prefix) {
+                previous = Array(prefix)
+                body(prefix)
+            }
+            return true
+        }
+    }
+
+    /// The hash of a prefix entry, distinct from the term of the same bytes.
+    @inline(__always)
+    private static func prefixHash(_ prefix: UnsafeRawBufferPointer) -> UInt64 {
+        byteHash(prefix) ^ 0x5851_F42D_4C95_7F2D
     }
 
     /// Bit `i` is set when field `i` may hold `term` (clear: it certainly does not).
@@ -44,7 +80,21 @@ public struct TermPresenceFilter: Sendable {
 
     /// ``fields(mayHolding:)-(String)`` of a term's UTF-8 bytes.
     public func fields(mayHolding term: UnsafeRawBufferPointer) -> UInt64 {
-        let hash = byteHash(term)
+        fields(matchingHash: byteHash(term))
+    }
+
+    /// Bit `i` is set when field `i` may hold a term starting with `prefix` (clear: it certainly
+    /// holds none); every bit is set for a prefix shorter than ``prefixLength`` bytes.
+    public func fields(mayHoldingTermsStartingWith prefix: String) -> UInt64 {
+        var prefix = prefix
+        return prefix.withUTF8 { utf8 in
+            guard utf8.count >= Self.prefixLength else { return .max }
+            return fields(matchingHash: Self.prefixHash(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[..<Self.prefixLength])))
+        }
+    }
+
+    /// The fields whose three bits for `hash` are all set.
+    private func fields(matchingHash hash: UInt64) -> UInt64 {
         let base = Int((hash >> 32) & blockMask) * 8
         var result: UInt64 = 0
         words.withUnsafeBufferPointer { words in
