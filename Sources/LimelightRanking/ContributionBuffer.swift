@@ -16,7 +16,15 @@ struct ContributionBuffer {
     /// Bit `d % 64` of word `d / 64` is set once document `d` has a contribution (dense only).
     private var touched: [UInt64] = []
 
-    init(documentCount: Int) { self.documentCount = documentCount }
+    /// A buffer for the documents `0..<documentCount`, with room for `expected` contributions
+    /// before it grows (or turns dense).
+    init(documentCount: Int, expected: Int = 0) {
+        self.documentCount = documentCount
+        let capacity = min(expected, documentCount / 16 + 1)
+        documents.reserveCapacity(capacity)
+        weights.reserveCapacity(capacity)
+        fieldBits.reserveCapacity(capacity)
+    }
 
     /// Adds `weight` to `document`, from the field whose bit is `fieldBit` (never 0).
     @inline(__always)

@@ -244,7 +244,9 @@ struct SegmentScorer {
     /// any ranked field, or, when no field has it whole, from those containing a word it starts.
     func wordMatches(_ resolved: ResolvedWord, in rankedFields: RankedFields, within candidates: [UInt32]? = nil) throws -> WordMatches {
         let word = resolved.word
-        var contributions = ContributionBuffer(documentCount: segment.reader.documentCount)
+        // A whole word's postings in each field bound its contributions (a prefix's are unknown).
+        let expected = word.isPrefix || word.isPhrase ? 0 : min(resolved.wholeWordFrequency, candidates?.count ?? .max)
+        var contributions = ContributionBuffer(documentCount: segment.reader.documentCount, expected: expected)
         var exactFrequency = 0
         var prefixFrequency = 0
         let factor = context.parameters.prefixFactor

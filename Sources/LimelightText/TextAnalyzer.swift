@@ -59,9 +59,22 @@ public enum TextAnalyzer {
     /// ``analyze(_:)`` of a `String`: callers in other modules get code specialized for it rather
     /// than the generic entry point, which looks up protocol witnesses on every call.
     public static func analyze(_ text: String) -> [AnalyzedToken] {
+        if let word = lowercaseASCIIWord(text) { return [word] }
         var tokens: [AnalyzedToken] = []
         analyze(text, into: &tokens)
         return tokens
+    }
+
+    /// The one token of text made only of ASCII lowercase letters and digits (a typed word, as
+    /// most query words are): the text itself, which folding leaves unchanged and which holds no
+    /// word boundary; nil for other text.
+    private static func lowercaseASCIIWord(_ text: String) -> AnalyzedToken? {
+        var text = text
+        let count = text.withUTF8 { bytes in
+            bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                ? bytes.count : 0
+        }
+        return count > 0 ? AnalyzedToken(term: text, position: 0, start: 0, end: count) : nil
     }
 
     /// The words of `text` in their original (unfolded) form, with the same segmentation as

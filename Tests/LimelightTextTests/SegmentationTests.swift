@@ -172,4 +172,21 @@ extension SegmentationTests {
         // Queries keep the whole word.
         #expect(TextAnalyzer.analyze("Chu's").map(\.term) == ["chus"])
     }
+
+    /// A lone lowercase ASCII word takes a shortcut; it must give what the general path gives.
+    @Test func lowercaseASCIIWordsAnalyseAsTheGeneralPathDoes() {
+        var state: UInt64 = 7
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        for length in 1...20 {
+            for _ in 0..<50 {
+                let word = String((0..<length).map { _ in
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return alphabet[Int(state >> 33) % alphabet.count]
+                })
+                var general: [AnalyzedToken] = []
+                TextAnalyzer.analyze(word[...], into: &general)
+                #expect(TextAnalyzer.analyze(word) == general, "\(word)")
+            }
+        }
+    }
 }

@@ -21,11 +21,10 @@ enum UserQueryWords {
                 }
                 continue
             }
-            switch TextAnalyzer.cjkQueryForm(of: term.text) {
-            case .characterRun where tokens.count > 1:
-                words.append(QueryWord(term: tokens.joined(separator: " "), isPrefix: !(completeWordsMatchWhole && term.isComplete), phraseTerms: tokens))
-            default:
-                let isPrefix = !(completeWordsMatchWhole && term.isComplete)
+            let isPrefix = !(completeWordsMatchWhole && term.isComplete)
+            if tokens.count > 1 && TextAnalyzer.cjkQueryForm(of: term.text) == .characterRun {
+                words.append(QueryWord(term: tokens.joined(separator: " "), isPrefix: isPrefix, phraseTerms: tokens))
+            } else {
                 for token in tokens {
                     words.append(QueryWord(term: token, isPrefix: isPrefix))
                 }
