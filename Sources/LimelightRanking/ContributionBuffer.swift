@@ -1,3 +1,5 @@
+import LimelightCore
+
 /// Collects a word's weighted term frequencies per document and field, and reduces them to one
 /// sum per document with the fields it came from.
 ///
@@ -85,9 +87,10 @@ struct ContributionBuffer {
         result.documents.reserveCapacity(documents.count)
         result.scores.reserveCapacity(documents.count)
         result.fieldMasks.reserveCapacity(documents.count)
-        // Sorting document and contribution index packed in one integer needs no comparator calls.
+        // Document and contribution index packed in one integer, sorted by document: the sort is
+        // stable, so each document's contributions stay in the order they were added.
         var order = documents.indices.map { UInt64(documents[$0]) << 32 | UInt64($0) }
-        order.sort()
+        DocumentKeySort.sort(&order, documentBound: documentCount)
         var current = documents[Int(truncatingIfNeeded: order[0] & 0xFFFF_FFFF)]
         var sum = 0.0
         var mask: UInt64 = 0
