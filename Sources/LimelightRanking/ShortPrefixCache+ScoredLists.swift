@@ -162,6 +162,9 @@ extension ShortPrefixCache {
         let ceilings: [Float]
         /// Whether the kept bands hold every document of the list.
         let isComplete: Bool
+        /// The highest score of a document past the kept bands (0 when they hold every one): what
+        /// a document the walk has not met can score in a list walked to the end of its bands.
+        let restCeiling: Float
         /// The highest score of all, and how many bands one unit of score spans.
         private let highest: Float
         private let scale: Float
@@ -205,6 +208,7 @@ extension ShortPrefixCache {
             self.ends = ends
             self.ceilings = Array(ceilings.prefix(ends.count))
             isComplete = Int(total) == scores.count
+            restCeiling = ceilings.dropFirst(ends.count).max() ?? 0
         }
 
         @inline(__always)

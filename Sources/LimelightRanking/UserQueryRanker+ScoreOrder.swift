@@ -13,10 +13,13 @@ extension UserQueryRanker {
     /// Lists are walked a band at a time (see ``ShortPrefixCache/ScoreBands``): a document's band
     /// in another list tells whether that band was walked already, and with it the document.
     ///
+    /// A list walked to the end of its kept bands is walked no further: the documents not met
+    /// score at most its best score past them there, and the other lists are walked on.
+    ///
     /// - Returns: false when the query does not qualify (a filter, a phrase, a word without a
-    ///   list kept with bands) or the walk would go past a list's kept bands or meet more than
-    ///   half the shortest list's documents, where a conjunction costs less; the collector is then
-    ///   unchanged.
+    ///   list kept with bands) or the walk would go past every list's kept bands or meet more
+    ///   documents than the shortest list holds, where a conjunction costs less; the collector is
+    ///   then unchanged.
     func searchInScoreOrder(
         _ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ segmentIndex: Int, _ request: Request,
         _ collector: inout TopCollector
@@ -36,7 +39,9 @@ extension UserQueryRanker {
         let slotBits = lists[0].slotBits
         guard lists.allSatisfy({ $0.slotBits == slotBits }), Set(slotBits).count == slotBits.count else { return false }
         let bonus = 1 + scorer.context.parameters.sameFieldBonus
-        let budget = (lists.map(\.documents.count).min() ?? 0) / 2
+        // Having met as many documents as the shortest list holds, the walk has cost what a
+        // conjunction driven by that list costs.
+        let budget = lists.map(\.documents.count).min() ?? 0
         var frontier = [Int](repeating: 0, count: lists.count)
         var trial = collector
         var met = 0
@@ -51,11 +56,15 @@ extension UserQueryRanker {
                 let bands = bandsOfLists[index]
                 while frontier[index] < bands.keptCount && bands.isEmpty(frontier[index]) { frontier[index] += 1 }
                 guard frontier[index] < bands.keptCount else {
-                    // A list walked to its end leaves no document that matches every word unmet;
-                    // past its kept bands, the walk would cost more than a conjunction.
-                    guard bands.isComplete else { return false }
-                    collector = trial
-                    return true
+                    // A list walked to its end leaves no document that matches every word unmet.
+                    if bands.isComplete {
+                        collector = trial
+                        return true
+                    }
+                    // A list walked to the end of its kept bands bounds the documents not met by
+                    // its best score past them; the other lists are walked on.
+                    ceilingSum += Double(bands.restCeiling)
+                    continue
                 }
                 let ceiling = Double(bands.ceilings[frontier[index]])
                 ceilingSum += ceiling
@@ -79,6 +88,8 @@ extension UserQueryRanker {
                 collector = trial
                 return true
             }
+            // Past the kept bands of every list, the walk would cost more than a conjunction.
+            guard bestRate >= 0 else { return false }
             let bands = bandsOfLists[walked]
             let range = bands.range(of: frontier[walked])
             met += range.count
