@@ -90,7 +90,7 @@ struct ContributionBuffer {
         // Document and contribution index packed in one integer, sorted by document: the sort is
         // stable, so each document's contributions stay in the order they were added.
         var order = documents.indices.map { UInt64(documents[$0]) << 32 | UInt64($0) }
-        DocumentKeySort.sort(&order, documentBound: documentCount)
+        DocumentKeySort.sort(&order)
         var current = documents[Int(truncatingIfNeeded: order[0] & 0xFFFF_FFFF)]
         var sum = 0.0
         var mask: UInt64 = 0

@@ -159,7 +159,7 @@ public final class ShortPrefixCache: Sendable {
             var postingsByDocument: [UInt64] = []
             postingsByDocument.reserveCapacity(frequencySum)
             try forEachPosting { document, frequency in postingsByDocument.append(UInt64(document) << 32 | UInt64(frequency)) }
-            DocumentKeySort.sort(&postingsByDocument, documentBound: documentCount)
+            DocumentKeySort.sort(&postingsByDocument)
             for entry in postingsByDocument {
                 let document = UInt32(truncatingIfNeeded: entry >> 32)
                 let frequency = Float(UInt32(truncatingIfNeeded: entry))

@@ -3,6 +3,7 @@ import Testing
 
 /// The radix sort of document keys orders by document and keeps each document's keys in order.
 @Suite struct DocumentKeySortTests {
+    /// Documents below each bound: the passes depend on the highest one.
     @Test(arguments: [1, 2, 255, 256, 257, 65_536, 1 << 20, Int(UInt32.max) + 1])
     func sortsLikeAStableSortByDocument(documentBound: Int) {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(documentBound)
@@ -15,7 +16,7 @@ import Testing
             // a document.
             var keys = (0..<count).map { place in (next() % UInt64(documentBound)) << 32 | UInt64(place) }
             let expected = keys.sorted()
-            DocumentKeySort.sort(&keys, documentBound: documentBound)
+            DocumentKeySort.sort(&keys)
             #expect(keys == expected, "\(count) keys below \(documentBound)")
         }
         // Runs of ascending documents, as postings of several terms are.
@@ -28,7 +29,7 @@ import Testing
             }
         }
         var sorted = runs
-        DocumentKeySort.sort(&sorted, documentBound: documentBound)
+        DocumentKeySort.sort(&sorted)
         #expect(sorted.map { $0 >> 32 } == runs.map { $0 >> 32 }.sorted())
         #expect(sorted == runs.enumerated().sorted { ($0.element >> 32, $0.offset) < ($1.element >> 32, $1.offset) }.map(\.element))
     }

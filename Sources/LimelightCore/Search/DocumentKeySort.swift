@@ -6,8 +6,9 @@
 /// thousands of such keys per query; a radix sort over the one to three bytes of a segment's
 /// document numbers takes a fraction of the time of a comparison sort.
 public enum DocumentKeySort {
-    /// Sorts `keys` by their high 32 bits, stably; every document is below `documentBound`.
-    public static func sort(_ keys: inout [UInt64], documentBound: Int) {
+    /// Sorts `keys` by their high 32 bits, stably. The passes cover the bits of the highest
+    /// document present (so a corrupt document number beyond the segment is ordered too).
+    public static func sort(_ keys: inout [UInt64]) {
         guard keys.count > 1 else { return }
         guard keys.count >= 256 else {
             // Short lists: a comparison sort (the standard library's is stable) costs less than
@@ -15,7 +16,8 @@ public enum DocumentKeySort {
             keys.sort { $0 >> 32 < $1 >> 32 }
             return
         }
-        let bits = max(1, UInt64.bitWidth - UInt64(max(documentBound - 1, 1)).leadingZeroBitCount)
+        let highest = (keys.max() ?? 0) >> 32
+        let bits = max(1, UInt64.bitWidth - highest.leadingZeroBitCount)
         let passes = (bits + 10) / 11
         let width = (bits + passes - 1) / passes
         let radix = 1 << width
