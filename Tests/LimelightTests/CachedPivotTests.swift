@@ -38,15 +38,9 @@ import Testing
     }
 
     @Test func multiWordQueriesAroundACachedWordRankLikeAFullEvaluation() throws {
-        let fixture = try Self.fixture()
-        let snapshot = fixture.app.snapshot()
-        let now = fixture.now.timeIntervalSince1970
-        let parameters = AppIndex.userQueryRanking
-        let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
-        try cache.warm(snapshot, parameters: parameters, now: now)
-        let cached = UserQueryRanker(parameters: parameters, cache: cache)
-        let full = UserQueryRanker(parameters: parameters, cache: nil)
-        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
+        let rankers = try WarmedRankers(Self.fixture())
+        let (snapshot, now, cache, cached, full) = (rankers.snapshot, rankers.now, rankers.cache, rankers.cached, rankers.full)
+        let scorer = rankers.scorer()
         var answeredAround = 0
         var fellBack = 0
         let queries: [[QueryWord]] = [
@@ -72,7 +66,6 @@ import Testing
                     #expect(fromCache.map(\.document) == evaluated.map(\.document), "\(label)")
                     #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)")
                     var collector = TopCollector(limit: limit)
-                    let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
                     if try cached.searchAroundCachedPivot(cache, scorer, scorer.resolve(words), 0, request, &collector) {
                         answeredAround += 1
                         #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(label)")
@@ -83,9 +76,8 @@ import Testing
                 }
             }
         }
-        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
         #expect(
-            cache.freshEntry(for: scorer, word: QueryWord(term: "the", isPrefix: false), parameters: parameters, now: now) != nil,
+            cache.freshEntry(for: scorer, word: QueryWord(term: "the", isPrefix: false), parameters: rankers.parameters, now: now) != nil,
             "warming caches the best documents of frequent whole words")
         #expect(answeredAround > 0, "the bound holds for some queries")
         #expect(fellBack > 0, "and not for others")

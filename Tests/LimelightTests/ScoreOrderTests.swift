@@ -7,39 +7,9 @@ import Testing
 /// Walking frequent words' scored lists best first must rank exactly as a full evaluation does,
 /// and the bands it walks must order each list's best documents by score.
 @Suite struct ScoreOrderTests {
-    static func warmedCache(_ fixture: SearchTestFixture) throws -> ShortPrefixCache {
-        let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
-        try cache.warm(fixture.app.snapshot(), parameters: AppIndex.userQueryRanking, now: fixture.now.timeIntervalSince1970)
-        return cache
-    }
-
-    /// A fixture's snapshot with a ranker using a warmed cache and one scoring afresh.
-    struct Rankers {
-        let snapshot: Snapshot
-        let now: Double
-        let parameters = AppIndex.userQueryRanking
-        let cache: ShortPrefixCache
-        let cached: UserQueryRanker
-        let full: UserQueryRanker
-
-        init(_ fixture: SearchTestFixture) throws {
-            snapshot = fixture.app.snapshot()
-            now = fixture.now.timeIntervalSince1970
-            cache = try ScoreOrderTests.warmedCache(fixture)
-            cached = UserQueryRanker(parameters: parameters, cache: cache)
-            full = UserQueryRanker(parameters: parameters, cache: nil)
-        }
-
-        /// A scorer of the first segment, with `engagement`.
-        func scorer(engagement: [String: Double] = [:]) -> SegmentScorer {
-            let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: engagement, cache: cache)
-            return SegmentScorer(segment: snapshot.segments[0], context: context)
-        }
-    }
-
     @Test func bandsHoldTheBestEighthOfAListInScoreOrder() throws {
         let fixture = try CachedPivotTests.fixture()
-        let cache = try Self.warmedCache(fixture)
+        let cache = try WarmedRankers.warmedCache(fixture)
         let documentCount = fixture.app.snapshot().segments[0].reader.documentCount
         let lists = cache.scoredLists.withLock { Array($0.lists.values) }
         var banded = 0
@@ -77,7 +47,7 @@ import Testing
     }
 
     @Test func walkingListsBestFirstRanksLikeAFullEvaluation() throws {
-        let rankers = try Rankers(CachedPivotTests.fixture())
+        let rankers = try WarmedRankers(CachedPivotTests.fixture())
         let (snapshot, now, cached, full) = (rankers.snapshot, rankers.now, rankers.cached, rankers.full)
         var walked = 0
         var declined = 0
@@ -127,7 +97,7 @@ import Testing
             let text = (number % 2 == 0 ? "gamma " : "") + (number % 3 == 0 ? "delta " : "") + "filler\(number % 11) filler\(number % 17)"
             return try SearchTestFixture.item("item-\(number)", ["title": .string(title), "textContent": .string(text)])
         })
-        let rankers = try Rankers(fixture)
+        let rankers = try WarmedRankers(fixture)
         let (snapshot, now, cached, full) = (rankers.snapshot, rankers.now, rankers.cached, rankers.full)
         let scorer = rankers.scorer()
         var walked = 0
