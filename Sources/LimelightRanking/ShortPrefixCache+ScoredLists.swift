@@ -225,7 +225,7 @@ extension ShortPrefixCache {
 
         /// Whether no document scores in kept band `band`.
         @inline(__always)
-        func isEmpty(_ band: Int) -> Bool { ends[band] == (band == 0 ? 0 : ends[band - 1]) }
+        func isEmpty(_ band: Int) -> Bool { range(of: band).isEmpty }
 
         /// Where the documents of kept band `band` are in ``documents``.
         @inline(__always)
