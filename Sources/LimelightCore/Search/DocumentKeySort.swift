@@ -11,8 +11,8 @@ public enum DocumentKeySort {
     public static func sort(_ keys: inout [UInt64]) {
         guard keys.count > 1 else { return }
         guard keys.count >= 256 else {
-            // Short lists: a comparison sort (the standard library's is documented as stable) costs less than
-            // the digit counts.
+            // Short lists: a comparison sort (the standard library's is documented as stable)
+            // costs less than the digit counts.
             keys.sort { $0 >> 32 < $1 >> 32 }
             return
         }
