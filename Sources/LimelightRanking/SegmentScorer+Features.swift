@@ -114,8 +114,8 @@ extension SegmentScorer {
             for (slot, fieldIndex) in rankedFields.places.enumerated() {
                 let field = context.parameters.fields[fieldIndex]
                 let fieldReader = rankedFields.readers[slot]
-                let norm = 1 - field.lengthNormalization + field.lengthNormalization
-                    * Double(fieldReader.length(of: document)) / context.averageLengths[fieldIndex]
+                let norm = LengthNorms(lengths: fieldReader.lengthTable, b: field.lengthNormalization, averageLength: context.averageLengths[fieldIndex])
+                    .norm(of: document)
                 if let phrase = word.phraseTerms, phrase.count > 1 {
                     let found = try QueryEvaluator(segment: segment).evaluate(
                         .phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix), within: [document])

@@ -253,49 +253,20 @@ struct SegmentScorer {
         for (slot, fieldIndex) in rankedFields.places.enumerated() {
             let field = context.parameters.fields[fieldIndex]
             let fieldReader = rankedFields.readers[slot]
-            let lengths = fieldReader.lengthTable
-            let average = context.averageLengths[fieldIndex]
+            let norms = LengthNorms(lengths: fieldReader.lengthTable, b: field.lengthNormalization, averageLength: context.averageLengths[fieldIndex])
             let fieldBit = Self.fieldBit(fieldIndex)
-            let b = field.lengthNormalization
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 let documents = try QueryEvaluator(segment: segment)
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix), within: candidates)
                 exactFrequency += documents.count
                 for document in documents {
-                    let norm = 1 - b + b * Double(lengths.length(of: document)) / average
-                    contributions.add(document, field.weight / norm, fieldBit)
+                    contributions.add(document, field.weight / norms.norm(of: document), fieldBit)
                 }
                 continue
             }
-            func add(_ info: TermInfo, _ factor: Double) throws {
-                var postings = try fieldReader.postings(for: info)
-                if let candidates {
-                    // Both lists skip ahead to the other's next document, so a rare term costs its
-                    // postings and a frequent one the candidates, not their product.
-                    var index = 0
-                    while index < candidates.count {
-                        guard try postings.advance(to: candidates[index]) else { break }
-                        let document = postings.document
-                        guard document == candidates[index] else {
-                            index = DocumentSets.lowerBound(candidates, document, from: index + 1)
-                            continue
-                        }
-                        let norm = 1 - b + b * Double(lengths.length(of: document)) / average
-                        contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, fieldBit)
-                        index += 1
-                    }
-                    return
-                }
-                while try postings.next() {
-                    let document = postings.document
-                    guard segment.live.isLive(document) else { continue }
-                    let norm = 1 - b + b * Double(lengths.length(of: document)) / average
-                    contributions.add(document, field.weight * factor * Double(postings.frequency) / norm, fieldBit)
-                }
-            }
             if let info = resolved.wholeWord[slot] {
                 exactFrequency += info.documentFrequency
-                try add(info, 1)
+                try addPostings(of: info, in: fieldReader, weight: field.weight, norms, fieldBit, within: candidates, to: &contributions)
             }
             guard word.isPrefix else { continue }
             if let candidates, let cache = context.cache,
@@ -309,19 +280,60 @@ struct SegmentScorer {
                     low = DocumentSets.lowerBound(merged.documents, document, from: low)
                     guard low < merged.documents.count else { break }
                     guard merged.documents[low] == document else { continue }
-                    let norm = 1 - b + b * Double(lengths.length(of: document)) / average
-                    contributions.add(document, field.weight * factor * Double(merged.frequencies[low]) / norm, fieldBit)
+                    contributions.add(document, field.weight * factor * Double(merged.frequencies[low]) / norms.norm(of: document), fieldBit)
                 }
                 continue
             }
             try forEachExpansion(of: resolved, slot: slot, in: rankedFields) { info in
                 prefixFrequency += info.documentFrequency
-                try add(info, factor)
+                try addPostings(of: info, in: fieldReader, weight: field.weight * factor, norms, fieldBit, within: candidates, to: &contributions)
                 return true
             }
         }
         let idf = inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
         return contributions.reduce { weighted in wordScore(weightedFrequency: weighted, idf: idf) }
+    }
+
+    /// BM25's length normalisation of one field: `1 - b + b · length / average length`.
+    struct LengthNorms {
+        let lengths: FieldLengths
+        let b: Double
+        let averageLength: Double
+
+        @inline(__always)
+        func norm(of document: UInt32) -> Double { 1 - b + b * Double(lengths.length(of: document)) / averageLength }
+    }
+
+    /// Adds to `contributions` the postings of one term of a ranked field (whose bit is
+    /// `fieldBit`), each worth `weight · tf / norm`: every live document's, or only those among
+    /// `candidates` (ascending).
+    @inline(__always)
+    private func addPostings(
+        of info: TermInfo, in fieldReader: FieldReader, weight: Double, _ norms: LengthNorms, _ fieldBit: UInt64,
+        within candidates: [UInt32]?, to contributions: inout ContributionBuffer
+    ) throws {
+        var postings = try fieldReader.postings(for: info)
+        guard let candidates else {
+            while try postings.next() {
+                let document = postings.document
+                guard segment.live.isLive(document) else { continue }
+                contributions.add(document, weight * Double(postings.frequency) / norms.norm(of: document), fieldBit)
+            }
+            return
+        }
+        // Both lists skip ahead to the other's next document, so a rare term costs its postings
+        // and a frequent one the candidates, not their product.
+        var index = 0
+        while index < candidates.count {
+            guard try postings.advance(to: candidates[index]) else { break }
+            let document = postings.document
+            guard document == candidates[index] else {
+                index = DocumentSets.lowerBound(candidates, document, from: index + 1)
+                continue
+            }
+            contributions.add(document, weight * Double(postings.frequency) / norms.norm(of: document), fieldBit)
+            index += 1
+        }
     }
 
     /// ``wordMatches(_:in:within:)``, taken for a frequent word (one `cost` says matches many

@@ -74,13 +74,16 @@ extension AppIndex {
         let words = UserQueryWords.words(text, completeWordsMatchWhole: options.completeWordsMatchWhole)
         guard !words.isEmpty, options.limit > 0 else { return [] }
         let snapshot = self.snapshot()
-        let planner = QueryPlanner(schema: CatalogueQuerySchema(snapshot: snapshot), now: options.now.timeIntervalSince1970)
         var clauses: [EngineQuery] = []
         // App history shares the engine; exclude it only when there is some (the test is a lookup).
         if ((try? snapshot.documentFrequency(field: IndexFields.kind, term: RecordKind.activity.rawValue)) ?? 1) > 0 {
             clauses.append(.term(field: IndexFields.kind, term: RecordKind.item.rawValue))
         }
-        for filter in options.filterQueries where !filter.allSatisfy(\.isWhitespace) { clauses.append(try Self.plan(filter, planner)) }
+        let filters = options.filterQueries.filter { !$0.allSatisfy(\.isWhitespace) }
+        if !filters.isEmpty {
+            let planner = QueryPlanner(schema: CatalogueQuerySchema(snapshot: snapshot), now: options.now.timeIntervalSince1970)
+            for filter in filters { clauses.append(try Self.plan(filter, planner)) }
+        }
         if let indexName = options.indexName { clauses.append(.term(field: IndexFields.indexName, term: indexName)) }
         clauses.append(Self.unexpired(at: options.now))
         Self.shortPrefixCache.warmInBackground(snapshot, parameters: Self.userQueryRanking, now: options.now.timeIntervalSince1970)

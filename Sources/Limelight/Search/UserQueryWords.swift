@@ -9,6 +9,41 @@ enum UserQueryWords {
     /// - Parameter completeWordsMatchWhole: match words the user finished typing (followed by a
     ///   space) as whole words, not prefixes.
     static func words(_ text: String, completeWordsMatchWhole: Bool = false) -> [QueryWord] {
+        if let words = lowercaseASCIIWords(text, completeWordsMatchWhole: completeWordsMatchWhole) { return words }
+        return generalWords(text, completeWordsMatchWhole: completeWordsMatchWhole)
+    }
+
+    /// ``words(_:completeWordsMatchWhole:)`` of text made only of ASCII lowercase letters, digits
+    /// and spaces (what most typed queries are): each run between spaces is one word, already
+    /// folded; nil for other text. Splitting, trimming and analysing such text give the same words.
+    static func lowercaseASCIIWords(_ text: String, completeWordsMatchWhole: Bool) -> [QueryWord]? {
+        var text = text
+        return text.withUTF8 { bytes -> [QueryWord]? in
+            var words: [QueryWord] = []
+            var start = 0
+            for index in bytes.indices {
+                switch bytes[index] {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): continue
+                case UInt8(ascii: " "):
+                    if start < index {
+                        let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                        words.append(QueryWord(term: term, isPrefix: !completeWordsMatchWhole))
+                    }
+                    start = index + 1
+                default: return nil
+                }
+            }
+            if start < bytes.count {
+                // The last word, not followed by a space, is still being typed.
+                words.append(QueryWord(term: String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self), isPrefix: true))
+            }
+            return words
+        }
+    }
+
+    /// ``words(_:completeWordsMatchWhole:)`` of any text: split into terms and phrases, each
+    /// analysed as index text is.
+    static func generalWords(_ text: String, completeWordsMatchWhole: Bool) -> [QueryWord] {
         var words: [QueryWord] = []
         for term in FreeText(text).terms {
             let tokens = TextAnalyzer.analyze(term.text).map(\.term)
