@@ -1,4 +1,4 @@
-import LimelightCore
+@testable import LimelightCore
 import LimelightTestSupport
 import Testing
 
@@ -47,5 +47,41 @@ import Testing
             #expect(found == sorted.filter { $0.hasPrefix(prefix) }, "\(prefix)")
         }
         try engine.close()
+    }
+
+    /// Dictionaries of any block size read back: the 16-term blocks written now, the 32-term ones
+    /// of format versions 2 and 3 (segments an earlier build wrote), and a size that leaves a short
+    /// last block. Read with the wrong size, the header no longer adds up and is refused.
+    @Test func dictionariesOfEachBlockSizeReadBack() throws {
+        let terms = (0..<500).map { "w\($0 * 7919 % 100_000)" }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let document: [UInt32] = [3]
+        let frequency: [UInt32] = [1]
+        for blockSize in [SegmentFormat.blockSize, SegmentFormat.dictionaryBlockSize(version: 3), 7] {
+            var writer = FieldIndexWriter(kind: .keyword, blockSize: blockSize)
+            for term in terms {
+                var term = term
+                term.withUTF8 { bytes in
+                    document.withUnsafeBufferPointer { documents in
+                        frequency.withUnsafeBufferPointer { writer.add(term: UnsafeRawBufferPointer(bytes), documents: documents, freqs: $0, positions: .none) }
+                    }
+                }
+            }
+            try writer.dictionarySection().withUnsafeBytes { bytes in
+                let dictionary = try TermDictionary(bytes, hasPositions: false, blockSize: blockSize)
+                for (ordinal, term) in terms.enumerated() {
+                    #expect(try dictionary.lookup(term)?.ordinal == ordinal, "\(term) in blocks of \(blockSize)")
+                }
+                #expect(try dictionary.lookup("w") == nil)
+                var found: [String] = []
+                try dictionary.forEachTerm(withPrefix: "w1") { term, _ in
+                    found.append(String(decoding: term, as: UTF8.self))
+                    return true
+                }
+                #expect(found == terms.filter { $0.hasPrefix("w1") })
+                #expect(throws: StorageError.self) { try TermDictionary(bytes, hasPositions: false, blockSize: blockSize * 2) }
+            }
+        }
+        #expect(SegmentFormat.dictionaryBlockSize(version: 2) == 32)
+        #expect(SegmentFormat.dictionaryBlockSize(version: SegmentFormat.version) == SegmentFormat.blockSize)
     }
 }

@@ -42,7 +42,13 @@ struct FieldIndexWriter {
     private var skipData = ByteWriter()
     private var skipTable = ByteWriter()
 
-    init(kind: FieldKind) { self.kind = kind }
+    /// Terms per dictionary block (the current format's unless a test writes an older layout).
+    let blockSize: Int
+
+    init(kind: FieldKind, blockSize: Int = SegmentFormat.blockSize) {
+        self.kind = kind
+        self.blockSize = blockSize
+    }
 
     /// Adds a term with its postings (`documents` ascending, `freqs[i]` the frequency in document i).
     mutating func add(
@@ -50,7 +56,7 @@ struct FieldIndexWriter {
         positions termPositions: TermPositions
     ) {
         precondition(!documents.isEmpty)
-        if termCount % SegmentFormat.blockSize == 0 {
+        if termCount % blockSize == 0 {
             blockIndex.append((UInt32(firstTerms.count), UInt32(blocks.count)))
             firstTerms.writeVarInt(term.count)
             firstTerms.write(bytes: term)

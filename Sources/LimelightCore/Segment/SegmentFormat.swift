@@ -14,16 +14,21 @@
 /// of doubles; the stored documents and their offsets; a Bloom filter of the keys (``KeyFilter``).
 enum SegmentFormat {
     static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
-    /// Version 3: postings of frequent terms start with a header that tells a skip table (with its
+    /// Version 4: term-dictionary blocks of 16 terms (32 before), so that an exact lookup decodes
+    /// half as many entries. Version 3: postings of frequent terms start with a header that tells a skip table (with its
     /// byte length, so it is read lazily) from a bitmap (see ``FieldIndexWriter``). Version 2:
     /// dictionary entries with packed prefix headers and delta-coded offsets; a key filter.
-    static let version: UInt32 = 3
-    /// The versions this build reads: 2 differs from 3 only in the postings header.
-    static let readableVersions: ClosedRange<UInt32> = 2...3
+    static let version: UInt32 = 4
+    /// The versions this build reads: 2 differs from 3 only in the postings header, and 3 from 4
+    /// only in the dictionary's block size.
+    static let readableVersions: ClosedRange<UInt32> = 2...4
     static let footerSize = 20
     static let directoryEntrySize = 20
-    /// Terms per term-dictionary block.
-    static let blockSize = 32
+    /// Terms per term-dictionary block in the segments this build writes.
+    static let blockSize = 16
+
+    /// Terms per term-dictionary block in a segment of format `version`.
+    static func dictionaryBlockSize(version: UInt32) -> Int { version >= 4 ? blockSize : 32 }
     /// Documents per postings skip block.
     static let skipInterval = 128
     /// The field number used by sections that belong to no field.

@@ -275,7 +275,8 @@ public final class SegmentReader: @unchecked Sendable {
             if let lengths, lengths.count != documentCount * 2 { throw StorageError.corrupt("segment \(name) field lengths size mismatch") }
             fields[statistics.name] = FieldReader(
                 statistics: statistics,
-                dictionary: try TermDictionary(try section(.terms, field), hasPositions: statistics.kind == .text),
+                dictionary: try TermDictionary(
+                    try section(.terms, field), hasPositions: statistics.kind == .text, blockSize: SegmentFormat.dictionaryBlockSize(version: version)),
                 postings: try section(.postings, field),
                 positions: statistics.kind == .text ? try section(.positions, field) : nil,
                 lengths: lengths,

@@ -21,6 +21,8 @@ public struct TermDictionary: @unchecked Sendable {
     public let termCount: Int
     /// Whether entries carry a positions offset (text fields).
     let hasPositions: Bool
+    /// Terms per block (see ``SegmentFormat/dictionaryBlockSize(version:)``).
+    let blockSize: Int
     private let blockIndexOffset: Int
     private let firstTermsOffset: Int
     private let firstTermsLength: Int
@@ -29,14 +31,15 @@ public struct TermDictionary: @unchecked Sendable {
     /// cache lines, where reading the first terms takes two scattered reads per step.
     private let blockKeys: [UInt64]
 
-    init(_ bytes: UnsafeRawBufferPointer, hasPositions: Bool) throws {
+    init(_ bytes: UnsafeRawBufferPointer, hasPositions: Bool, blockSize: Int = SegmentFormat.blockSize) throws {
         self.bytes = bytes
         self.hasPositions = hasPositions
+        self.blockSize = blockSize
         var reader = ByteReader(bytes)
         blockCount = Int(try reader.readUInt32())
         termCount = Int(try reader.readUInt32())
-        guard blockCount <= bytes.count / 8, termCount <= blockCount * SegmentFormat.blockSize,
-            termCount > (blockCount - 1) * SegmentFormat.blockSize || blockCount == 0
+        guard blockCount <= bytes.count / 8, termCount <= blockCount * blockSize,
+            termCount > (blockCount - 1) * blockSize || blockCount == 0
         else { throw StorageError.corrupt("term dictionary header is inconsistent") }
         blockIndexOffset = reader.offset
         reader.offset += blockCount * 8
@@ -126,8 +129,8 @@ public struct TermDictionary: @unchecked Sendable {
         var entry = DictionaryEntry()
         var matched = 0
         var termLength = 0
-        let first = block * SegmentFormat.blockSize
-        for ordinal in first..<min(termCount, first + SegmentFormat.blockSize) {
+        let first = block * blockSize
+        for ordinal in first..<min(termCount, first + blockSize) {
             try entry.read(from: &reader, previousLength: termLength, hasPositions: hasPositions)
             termLength = entry.shared + entry.suffix.count
             if entry.shared < matched { return nil }  // differs from key at `shared`, and sorts after it
@@ -176,7 +179,7 @@ public struct TermDictionary: @unchecked Sendable {
     /// A reader of every entry from the start of `block` (for ``TermScanner``).
     fileprivate func cursorStart(_ block: Int) -> (ByteReader, ordinal: Int) {
         guard blockCount > 0 else { return (ByteReader(bytes, offset: bytes.count), termCount) }
-        return (entryReader(at: block), block * SegmentFormat.blockSize)
+        return (entryReader(at: block), block * blockSize)
     }
 }
 
@@ -240,7 +243,7 @@ struct TermScanner {
     func deallocate() { storage.deallocate() }
 
     /// The block of the term the next call to ``next()`` reads.
-    var block: Int { nextOrdinal / SegmentFormat.blockSize }
+    var block: Int { nextOrdinal / dictionary.blockSize }
 
     /// Moves before the first term of `block`.
     mutating func move(toBlock block: Int) {
@@ -254,7 +257,7 @@ struct TermScanner {
     mutating func next() throws -> Bool {
         guard nextOrdinal < dictionary.termCount else { return false }
         var previousLength = term.count
-        if nextOrdinal % SegmentFormat.blockSize == 0 {
+        if nextOrdinal % dictionary.blockSize == 0 {
             entry.startBlock()
             previousLength = 0
         }
