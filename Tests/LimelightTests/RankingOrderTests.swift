@@ -16,6 +16,27 @@ import Testing
         #expect(try fixture.ranked("banjo") == ["title", "keywords", "description", "body"])
     }
 
+    /// Hits asked for identifiers only carry the identifier, the index name and the score of the
+    /// full hits, in the same order, and no attributes.
+    @Test func identifierOnlyHitsMatchFullHits() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index([
+            SearchTestFixture.item("plain", ["title": .string("Banjo tuning")]),
+            SearchTestFixture.item("a-much-longer-identifier-than-a-small-string", ["textContent": .string("tune the banjo")]),
+        ])
+        try fixture.index([SearchTestFixture.item("named", ["title": .string("Banjo banjo")])], indexName: "lessons")
+        let full = try fixture.app.searchUserQuery(text: "banjo", options: UserQueryOptions(now: fixture.now))
+        var options = UserQueryOptions(now: fixture.now)
+        options.identifiersOnly = true
+        let bare = try fixture.app.searchUserQuery(text: "banjo", options: options)
+        #expect(full.count == 3)
+        #expect(bare.map(\.uniqueIdentifier) == full.map(\.uniqueIdentifier))
+        #expect(bare.map(\.indexName) == full.map(\.indexName))
+        #expect(Set(bare.map(\.indexName)) == ["", "lessons"])
+        #expect(bare.map(\.score) == full.map(\.score))
+        #expect(bare.allSatisfy { $0.item.uniqueIdentifier == $0.uniqueIdentifier && $0.item.attributes.isEmpty })
+    }
+
     @Test func wholeWordRanksAbovePrefix() throws {
         let fixture = try SearchTestFixture()
         try fixture.index([

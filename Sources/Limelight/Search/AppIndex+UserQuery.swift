@@ -94,9 +94,15 @@ extension AppIndex {
         do {
             let readers = snapshot.segments.map(\.reader)
             return try ranker.search(snapshot, request).map { ranked in
-                var hit = try options.identifiersOnly
-                    ? readers[ranked.segment].withKey(of: ranked.document, Self.identifierHit(key:))
-                    : Self.hit(ranked.document, in: readers[ranked.segment], fetch: options.fetchAttributes)
+                guard !options.identifiersOnly else {
+                    let (indexName, uniqueIdentifier) = try readers[ranked.segment].withKey(of: ranked.document, Self.identifiers(key:))
+                    let item = StoredItem(
+                        uncheckedIdentifier: uniqueIdentifier, domainIdentifier: nil, expirationDate: nil, isUpdate: false, attributes: [:],
+                        customAttributes: [])
+                    return SearchHit(
+                        uniqueIdentifier: uniqueIdentifier, indexName: indexName, item: item, score: ranked.score, explanation: ranked.explanation)
+                }
+                var hit = try Self.hit(ranked.document, in: readers[ranked.segment], fetch: options.fetchAttributes)
                 hit.score = ranked.score
                 hit.explanation = ranked.explanation
                 return hit
@@ -106,19 +112,13 @@ extension AppIndex {
         }
     }
 
-    /// A hit holding only the identifier and index name parsed from an item's engine key.
-    static func identifierHit(key: UnsafeRawBufferPointer) throws -> SearchHit {
-        var indexName = ""
-        var identifier = key
-        if let separator = key.firstIndex(of: 0) {
-            indexName = try LimelightCore.ByteReader.string(fromUTF8: UnsafeRawBufferPointer(rebasing: key[..<separator]))
-            identifier = UnsafeRawBufferPointer(rebasing: key[(separator + 1)...])
-        }
-        let uniqueIdentifier = try LimelightCore.ByteReader.string(fromUTF8: identifier)
-        let item = StoredItem(
-            uncheckedIdentifier: uniqueIdentifier, domainIdentifier: nil, expirationDate: nil, isUpdate: false, attributes: [:],
-            customAttributes: [])
-        return SearchHit(uniqueIdentifier: uniqueIdentifier, indexName: indexName, item: item)
+    /// The index name and unique identifier parsed from an item's engine key.
+    static func identifiers(key: UnsafeRawBufferPointer) throws -> (indexName: String, uniqueIdentifier: String) {
+        guard let separator = key.firstIndex(of: 0) else { return ("", try LimelightCore.ByteReader.string(fromUTF8: key)) }
+        return (
+            try LimelightCore.ByteReader.string(fromUTF8: UnsafeRawBufferPointer(rebasing: key[..<separator])),
+            try LimelightCore.ByteReader.string(fromUTF8: UnsafeRawBufferPointer(rebasing: key[(separator + 1)...]))
+        )
     }
 
     /// Builds the cached answers of the expensive prefixes of the current snapshot's large segments
