@@ -75,8 +75,8 @@ extension AppIndex {
         guard !words.isEmpty, options.limit > 0 else { return [] }
         let snapshot = self.snapshot()
         var clauses: [EngineQuery] = []
-        // App history shares the engine; exclude it only when there is some (the test is a lookup).
-        if ((try? snapshot.documentFrequency(field: IndexFields.kind, term: RecordKind.activity.rawValue)) ?? 1) > 0 {
+        // App history shares the engine; exclude it only when there is some.
+        if snapshot.derived(AppHistoryPresence.init).holdsActivities {
             clauses.append(.term(field: IndexFields.kind, term: RecordKind.item.rawValue))
         }
         let filters = options.filterQueries.filter { !$0.allSatisfy(\.isWhitespace) }
@@ -137,5 +137,16 @@ extension AppIndex {
     /// Runs typed text as a ranked user query (the form the command line calls).
     public func searchUserQuery(text: String, limit: Int = 20, explain: Bool = false) throws(CSSearchQueryError) -> [SearchHit] {
         try searchUserQuery(text: text, options: UserQueryOptions(limit: limit, explain: explain))
+    }
+}
+
+/// Whether a snapshot holds app history (activities), worked out once per snapshot: typed queries
+/// exclude activities only then.
+private struct AppHistoryPresence: Sendable {
+    let holdsActivities: Bool
+
+    init(_ snapshot: Snapshot) {
+        // A damaged dictionary counts as holding some, so that the exclusion is kept.
+        holdsActivities = ((try? snapshot.documentFrequency(field: IndexFields.kind, term: RecordKind.activity.rawValue)) ?? 1) > 0
     }
 }
