@@ -51,37 +51,49 @@ import Testing
 
     /// Dictionaries of any block size read back: the 16-term blocks written now, the 32-term ones
     /// of format versions 2 and 3 (segments an earlier build wrote), and a size that leaves a short
-    /// last block. Read with the wrong size, the header no longer adds up and is refused.
+    /// last block; with short terms, and with terms whose first eight bytes all agree from the first
+    /// block on. Read with the wrong size, the header no longer adds up and is refused.
     @Test func dictionariesOfEachBlockSizeReadBack() throws {
-        let terms = (0..<500).map { "w\($0 * 7919 % 100_000)" }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let document: [UInt32] = [3]
-        let frequency: [UInt32] = [1]
+        let short = (0..<500).map { "w\($0 * 7919 % 100_000)" }
+        let long = (0..<300).map { "wordlist\($0 * 7919 % 100_000)" }
         for blockSize in [SegmentFormat.blockSize, SegmentFormat.dictionaryBlockSize(version: 3), 7] {
-            var writer = FieldIndexWriter(kind: .keyword, blockSize: blockSize)
-            for term in terms {
-                var term = term
-                term.withUTF8 { bytes in
-                    document.withUnsafeBufferPointer { documents in
-                        frequency.withUnsafeBufferPointer { writer.add(term: UnsafeRawBufferPointer(bytes), documents: documents, freqs: $0, positions: .none) }
-                    }
-                }
-            }
-            try writer.dictionarySection().withUnsafeBytes { bytes in
-                let dictionary = try TermDictionary(bytes, hasPositions: false, blockSize: blockSize)
-                for (ordinal, term) in terms.enumerated() {
-                    #expect(try dictionary.lookup(term)?.ordinal == ordinal, "\(term) in blocks of \(blockSize)")
-                }
-                #expect(try dictionary.lookup("w") == nil)
-                var found: [String] = []
-                try dictionary.forEachTerm(withPrefix: "w1") { term, _ in
-                    found.append(String(decoding: term, as: UTF8.self))
-                    return true
-                }
-                #expect(found == terms.filter { $0.hasPrefix("w1") })
-                #expect(throws: StorageError.self) { try TermDictionary(bytes, hasPositions: false, blockSize: blockSize * 2) }
-            }
+            try checkDictionary(of: short, blockSize: blockSize, prefix: "w1")
+            try checkDictionary(of: long, blockSize: blockSize, prefix: "wordlist1")
         }
         #expect(SegmentFormat.dictionaryBlockSize(version: 2) == 32)
         #expect(SegmentFormat.dictionaryBlockSize(version: SegmentFormat.version) == SegmentFormat.blockSize)
+    }
+
+    /// Writes `terms` into a dictionary of `blockSize`-term blocks and checks exact lookups, absent
+    /// terms and the terms starting with `prefix`.
+    private func checkDictionary(of unsorted: [String], blockSize: Int, prefix: String) throws {
+        let terms = unsorted.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let document: [UInt32] = [3]
+        let frequency: [UInt32] = [1]
+        var writer = FieldIndexWriter(kind: .keyword, blockSize: blockSize)
+        for term in terms {
+            var term = term
+            term.withUTF8 { bytes in
+                document.withUnsafeBufferPointer { documents in
+                    frequency.withUnsafeBufferPointer { writer.add(term: UnsafeRawBufferPointer(bytes), documents: documents, freqs: $0, positions: .none) }
+                }
+            }
+        }
+        try writer.dictionarySection().withUnsafeBytes { bytes in
+            let dictionary = try TermDictionary(bytes, hasPositions: false, blockSize: blockSize)
+            for (ordinal, term) in terms.enumerated() {
+                #expect(try dictionary.lookup(term)?.ordinal == ordinal, "\(term) in blocks of \(blockSize)")
+            }
+            for absent in ["w", "wordlist", "wordlist0", "a", "zz"] where !terms.contains(absent) {
+                #expect(try dictionary.lookup(absent) == nil, "\(absent)")
+            }
+            var found: [String] = []
+            try dictionary.forEachTerm(withPrefix: prefix) { term, _ in
+                found.append(String(decoding: term, as: UTF8.self))
+                return true
+            }
+            #expect(found == terms.filter { $0.hasPrefix(prefix) })
+            #expect(throws: StorageError.self) { try TermDictionary(bytes, hasPositions: false, blockSize: blockSize * 2) }
+        }
     }
 }
