@@ -66,8 +66,10 @@ struct SegmentScorer {
     }
 
     /// A word with what scoring it reads first from the segment's dictionaries, looked up once:
-    /// choosing the word that drives a conjunction and scoring it read the same entries.
-    struct ResolvedWord {
+    /// choosing the word that drives a conjunction and scoring it read the same entries. A class:
+    /// a query's words are handed around and iterated often, and copying one reference costs less
+    /// than copying the word and its entries.
+    final class ResolvedWord {
         let word: QueryWord
         /// The dictionary entry of the word as a whole word in each field the segment has
         /// (aligned with ``RankedFields/readers``); empty for a phrase.
@@ -77,6 +79,12 @@ struct SegmentScorer {
         /// than ``SegmentScorer/expansionLimit`` of them; empty for other words. Shorter prefixes
         /// start thousands of words and are answered from their scored lists or merged postings.
         let expansions: [[TermInfo]?]
+
+        init(word: QueryWord, wholeWord: [TermInfo?], expansions: [[TermInfo]?]) {
+            self.word = word
+            self.wholeWord = wholeWord
+            self.expansions = expansions
+        }
 
         /// The documents holding the word whole, summed over the ranked fields.
         var wholeWordFrequency: Int { wholeWord.reduce(0) { $0 + ($1?.documentFrequency ?? 0) } }
