@@ -15,9 +15,10 @@
 enum SegmentFormat {
     static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
     /// Version 4: term-dictionary blocks of 16 terms (32 before), so that an exact lookup decodes
-    /// half as many entries. Version 3: postings of frequent terms start with a header that tells a skip table (with its
-    /// byte length, so it is read lazily) from a bitmap (see ``FieldIndexWriter``). Version 2:
-    /// dictionary entries with packed prefix headers and delta-coded offsets; a key filter.
+    /// half as many entries. Version 3: postings of frequent terms start with a header that tells a
+    /// skip table (with its byte length, so it is read lazily) from a bitmap (see
+    /// ``FieldIndexWriter``). Version 2: dictionary entries with packed prefix headers and
+    /// delta-coded offsets; a key filter.
     static let version: UInt32 = 4
     /// The versions this build reads: 2 differs from 3 only in the postings header, and 3 from 4
     /// only in the dictionary's block size.
