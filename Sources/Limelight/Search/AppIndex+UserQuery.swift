@@ -92,17 +92,17 @@ extension AppIndex {
             words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
             requireAllWords: options.requireAllWords, engagement: SearchHistory.engagement(snapshot.metadata), explain: options.explain)
         do {
-            let readers = snapshot.segments.map(\.reader)
             return try ranker.search(snapshot, request).map { ranked in
+                let reader = snapshot.segments[ranked.segment].reader
                 guard !options.identifiersOnly else {
-                    let (indexName, uniqueIdentifier) = try readers[ranked.segment].withKey(of: ranked.document, Self.identifiers(key:))
+                    let (indexName, uniqueIdentifier) = try reader.withKey(of: ranked.document, Self.identifiers(key:))
                     let item = StoredItem(
                         uncheckedIdentifier: uniqueIdentifier, domainIdentifier: nil, expirationDate: nil, isUpdate: false, attributes: [:],
                         customAttributes: [])
                     return SearchHit(
                         uniqueIdentifier: uniqueIdentifier, indexName: indexName, item: item, score: ranked.score, explanation: ranked.explanation)
                 }
-                var hit = try Self.hit(ranked.document, in: readers[ranked.segment], fetch: options.fetchAttributes)
+                var hit = try Self.hit(ranked.document, in: reader, fetch: options.fetchAttributes)
                 hit.score = ranked.score
                 hit.explanation = ranked.explanation
                 return hit
