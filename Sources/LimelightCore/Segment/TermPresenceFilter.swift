@@ -25,11 +25,14 @@ public struct TermPresenceFilter: Sendable {
     public init(_ dictionaries: [TermDictionary]) throws {
         precondition(dictionaries.count <= 64, "a presence filter covers at most 64 fields")
         // Terms sharing their leading bytes are adjacent, so each field's distinct prefixes are
-        // counted in one pass, to size the filter.
+        // found in one pass; their hashes are kept until the filter, sized by their count, is made.
+        var prefixHashes: [[UInt64]] = []
         var entries = 0
         for dictionary in dictionaries {
-            entries += dictionary.termCount
-            try Self.forEachDistinctPrefix(in: dictionary) { _ in entries += 1 }
+            var hashes: [UInt64] = []
+            try Self.forEachDistinctPrefix(in: dictionary) { hashes.append(Self.prefixHash($0)) }
+            entries += dictionary.termCount + hashes.count
+            prefixHashes.append(hashes)
         }
         var blockCount = 1
         while blockCount * 512 < entries * Self.bitsPerEntry { blockCount *= 2 }
@@ -45,7 +48,7 @@ public struct TermPresenceFilter: Sendable {
                 insert(byteHash(term), field: field)
                 return true
             }
-            try Self.forEachDistinctPrefix(in: dictionary) { insert(Self.prefixHash($0), field: field) }
+            for hash in prefixHashes[field] { insert(hash, field: field) }
         }
         self.words = words
         self.blockMask = blockMask
