@@ -70,11 +70,15 @@ public enum TextAnalyzer {
     /// word boundary; nil for other text.
     private static func lowercaseASCIIWord(_ text: String) -> AnalyzedToken? {
         var text = text
-        let count = text.withUTF8 { bytes in
-            bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-                ? bytes.count : 0
-        }
+        let count = text.withUTF8 { bytes in bytes.allSatisfy(isLowercaseASCIIWordByte) ? bytes.count : 0 }
         return count > 0 ? AnalyzedToken(term: text, position: 0, start: 0, end: count) : nil
+    }
+
+    /// Whether `byte` is an ASCII lowercase letter or digit: text made only of these is one word,
+    /// which analysis leaves as it is.
+    @inline(__always)
+    public static func isLowercaseASCIIWordByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// The words of `text` in their original (unfolded) form, with the same segmentation as

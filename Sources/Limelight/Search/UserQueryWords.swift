@@ -21,17 +21,13 @@ enum UserQueryWords {
         return text.withUTF8 { bytes -> [QueryWord]? in
             var words: [QueryWord] = []
             var start = 0
-            for index in bytes.indices {
-                switch bytes[index] {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): continue
-                case UInt8(ascii: " "):
-                    if start < index {
-                        let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                        words.append(QueryWord(term: term, isPrefix: !completeWordsMatchWhole))
-                    }
-                    start = index + 1
-                default: return nil
+            for index in bytes.indices where !TextAnalyzer.isLowercaseASCIIWordByte(bytes[index]) {
+                guard bytes[index] == UInt8(ascii: " ") else { return nil }
+                if start < index {
+                    let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    words.append(QueryWord(term: term, isPrefix: !completeWordsMatchWhole))
                 }
+                start = index + 1
             }
             if start < bytes.count {
                 // The last word, not followed by a space, is still being typed.
