@@ -83,6 +83,14 @@ extension SegmentScorer {
         return value
     }
 
+    /// The lowest relevance whose ``finalScoreCeiling(relevance:matchedWords:requireAll:)`` (every
+    /// word required) reaches `threshold`, less a margin for rounding: documents below it cannot
+    /// enter the top hits.
+    @inline(__always)
+    func relevanceFloor(threshold: Double, matchedWords: Int) -> Double {
+        (threshold - Self.relevanceStep / 2 - 100 * Self.hintStep) / maximumFactorWithEngagement * (1 - 1e-12)
+    }
+
     /// The ranking hint (0 when absent).
     func hint(_ document: UInt32) -> Double {
         guard let column = columns.hint else { return 0 }

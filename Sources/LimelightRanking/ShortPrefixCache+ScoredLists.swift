@@ -7,7 +7,7 @@ extension ShortPrefixCache {
     /// matching document and, for a word matching a sixty-fourth of the segment or more, three
     /// sixteenths of a byte per document of the segment (a bitset that finds a document's place in
     /// constant time; a rarer word's list is searched instead).
-    struct ScoredList: Sendable {
+    final class ScoredList: Sendable {
         /// Ascending.
         let documents: [UInt32]
         /// Bit `d % 64` of word `d / 64` is set when document `d` is in ``documents``; empty for a
@@ -147,7 +147,7 @@ extension ShortPrefixCache {
     /// are kept, down to the one that reaches an eighth of the documents: a walk that must go deeper
     /// costs more than scoring the list in document order. Built by counting, in time linear in the
     /// documents.
-    struct ScoreBands: Sendable {
+    final class ScoreBands: Sendable {
         /// The number of bands the range of scores is cut into.
         static let count = 256
         /// The documents of the kept bands, band by band from the highest scores.

@@ -16,28 +16,18 @@ extension UserQueryRanker {
     /// A list walked to the end of its kept bands is walked no further: the documents not met
     /// score at most its best score past them there, and the other lists are walked on.
     ///
-    /// - Returns: false when the query does not qualify (a filter, a phrase, a word without a
-    ///   list kept with bands) or the walk would go past every list's kept bands or meet more
-    ///   documents than the shortest list holds, where a conjunction costs less; the collector is
-    ///   then unchanged.
+    /// - Returns: false when a list has no bands, or the walk would go past every list's kept bands
+    ///   or meet more documents than the shortest list holds, where scoring the conjunction costs
+    ///   less; the collector is then unchanged.
     func searchInScoreOrder(
-        _ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ segmentIndex: Int, _ request: Request,
-        _ collector: inout TopCollector
-    ) throws -> Bool {
-        let words = query.words
-        guard request.filter == nil, request.requireAllWords, words.count > 1, words.allSatisfy({ !$0.word.isPhrase }) else { return false }
-        var lists: [ShortPrefixCache.ScoredList] = []
+        _ kept: KeptLists, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector
+    ) -> Bool {
+        let lists = kept.lists
         var bandsOfLists: [ShortPrefixCache.ScoreBands] = []
-        for word in words {
-            guard let list = try scorer.keptList(word, in: query.fields, cost: scorer.estimatedCost(word, in: query.fields), builds: false),
-                let bands = list.bands
-            else { return false }
-            lists.append(list)
+        for list in lists {
+            guard let bands = list.bands else { return false }
             bandsOfLists.append(bands)
         }
-        // Slot masks stand for field masks when the lists number the fields alike, one bit each.
-        let slotBits = lists[0].slotBits
-        guard lists.allSatisfy({ $0.slotBits == slotBits }), Set(slotBits).count == slotBits.count else { return false }
         let bonus = 1 + scorer.context.parameters.sameFieldBonus
         // Having met as many documents as the shortest list holds, the walk has cost what a
         // conjunction driven by that list costs.
@@ -84,7 +74,7 @@ extension UserQueryRanker {
                 }
             }
             if let threshold = trial.threshold,
-                threshold > scorer.finalScoreCeiling(relevance: ceilingSum * bonus, matchedWords: words.count, requireAll: true) {
+                threshold > scorer.finalScoreCeiling(relevance: ceilingSum * bonus, matchedWords: lists.count, requireAll: true) {
                 collector = trial
                 return true
             }
@@ -117,10 +107,10 @@ extension UserQueryRanker {
                 // Words that all occur in one field are about one thing (as in the conjunction).
                 if shared != 0 { relevance *= bonus }
                 if let threshold = trial.threshold,
-                    scorer.finalScoreCeiling(relevance: relevance, matchedWords: words.count, requireAll: true) < threshold {
+                    scorer.finalScoreCeiling(relevance: relevance, matchedWords: lists.count, requireAll: true) < threshold {
                     continue
                 }
-                let score = scorer.finalScore(document, relevance: relevance, matchedWords: words.count, wordCount: words.count, requireAll: true)
+                let score = scorer.finalScore(document, relevance: relevance, matchedWords: lists.count, wordCount: lists.count, requireAll: true)
                 if let threshold = trial.threshold, score < threshold { continue }
                 trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
             }

@@ -42,6 +42,11 @@ public struct UserQueryRanker: Sendable {
         }
     }
 
+    /// The most documents a query whose words all have kept scored lists matches in its shortest
+    /// list for all of them to be scored (see ``searchKeptLists(_:_:_:_:_:)``) before the lists
+    /// are walked best first (see ``searchInScoreOrder(_:_:_:_:_:)``).
+    static let keptConjunctionLimit = 8192
+
     /// The ranking function's parameters.
     public let parameters: RankingParameters
     /// The cache of short-prefix results, shared across queries (nil: no caching).
@@ -78,7 +83,14 @@ public struct UserQueryRanker: Sendable {
             // Past the cache, the words are looked up in the segment's dictionaries once.
             let query = try scorer.resolve(request.words)
             if try searchNewestWhenRelevanceVanishes(scorer, query, segmentIndex, request, &collector) { continue }
-            if try searchInScoreOrder(scorer, query, segmentIndex, request, &collector) { continue }
+            // Every word's scored list kept: a conjunction of a few thousand documents is scored
+            // straight from the lists; past that, the lists are walked best first, which usually
+            // meets far fewer.
+            if let kept = try KeptLists(scorer, query, request) {
+                if kept.cost > Self.keptConjunctionLimit, searchInScoreOrder(kept, scorer, segmentIndex, request, &collector) { continue }
+                searchKeptLists(kept, scorer, segmentIndex, request, &collector)
+                continue
+            }
             if let cache, !cacheFellShort, try searchAroundCachedPivot(cache, scorer, query, segmentIndex, request, &collector) { continue }
             // A filter that keeps few documents (a narrow range, a small domain) is evaluated first,
             // and the words are scored only among the documents it keeps. So is a filter that left

@@ -72,7 +72,8 @@ import Testing
                     #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)")
                     let scorer = rankers.scorer(engagement: engagement)
                     var collector = TopCollector(limit: limit)
-                    if try cached.searchInScoreOrder(scorer, scorer.resolve(words), 0, request, &collector) {
+                    if let kept = try UserQueryRanker.KeptLists(scorer, scorer.resolve(words), request),
+                        cached.searchInScoreOrder(kept, scorer, 0, request, &collector) {
                         walked += 1
                         #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(label)")
                         #expect(collector.results().map(\.score) == evaluated.map(\.score), "\(label)")
@@ -85,6 +86,41 @@ import Testing
         }
         #expect(walked > 0, "the walk answers some queries")
         #expect(declined > 0, "and declines others")
+    }
+
+    /// Scoring every document of the shortest kept list, looked up in the others, must rank as a
+    /// full evaluation does: two words (read through the lists directly) and three.
+    @Test func scoringKeptListsRanksLikeAFullEvaluation() throws {
+        let rankers = try WarmedRankers(CachedPivotTests.fixture())
+        let (snapshot, now, cached, full) = (rankers.snapshot, rankers.now, rankers.cached, rankers.full)
+        var scoredByWordCount: [Int: Int] = [:]
+        let queries: [[QueryWord]] = [
+            [.init(term: "the", isPrefix: false), .init(term: "a", isPrefix: true)],
+            [.init(term: "a", isPrefix: true), .init(term: "the", isPrefix: false)],
+            [.init(term: "alpha", isPrefix: false), .init(term: "b", isPrefix: true)],
+            [.init(term: "a", isPrefix: true), .init(term: "f", isPrefix: true)],
+            [.init(term: "f", isPrefix: true), .init(term: "the", isPrefix: false), .init(term: "a", isPrefix: true)],
+            [.init(term: "the", isPrefix: false), .init(term: "b", isPrefix: true), .init(term: "f", isPrefix: true)],
+        ]
+        for words in queries {
+            for limit in [1, 3, 10, 40, 1000] {
+                for engagement in [[:], ["item-7": 3.0, "item-11": 1.0]] {
+                    let request = UserQueryRanker.Request(words: words, limit: limit, now: now, engagement: engagement)
+                    let evaluated = try full.search(snapshot, request)
+                    let label = "\(words.map(\.term)) limit \(limit) engaged \(!engagement.isEmpty)"
+                    let scorer = rankers.scorer(engagement: engagement)
+                    guard let kept = try UserQueryRanker.KeptLists(scorer, scorer.resolve(words), request) else { continue }
+                    scoredByWordCount[words.count, default: 0] += 1
+                    var collector = TopCollector(limit: limit)
+                    cached.searchKeptLists(kept, scorer, 0, request, &collector)
+                    #expect(!evaluated.isEmpty, "\(label) matches something")
+                    #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(label)")
+                    #expect(collector.results().map(\.score) == evaluated.map(\.score), "\(label)")
+                }
+            }
+        }
+        #expect(scoredByWordCount[2, default: 0] > 0, "two-word queries are scored from their lists")
+        #expect(scoredByWordCount[3, default: 0] > 0, "three-word queries are scored from their lists")
     }
 
     /// Two words whose best documents are the same ones (both in short titles): the walk meets
@@ -106,7 +142,9 @@ import Testing
                 let request = UserQueryRanker.Request(words: words.map { QueryWord(term: $0, isPrefix: false) }, limit: limit, now: now)
                 let evaluated = try full.search(snapshot, request)
                 var collector = TopCollector(limit: limit)
-                guard try cached.searchInScoreOrder(scorer, scorer.resolve(request.words), 0, request, &collector) else { continue }
+                guard let kept = try UserQueryRanker.KeptLists(scorer, scorer.resolve(request.words), request),
+                    cached.searchInScoreOrder(kept, scorer, 0, request, &collector)
+                else { continue }
                 walked += 1
                 #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(words) limit \(limit)")
                 #expect(collector.results().map(\.score) == evaluated.map(\.score), "\(words) limit \(limit)")

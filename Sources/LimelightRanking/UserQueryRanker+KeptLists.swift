@@ -1,0 +1,102 @@
+import LimelightCore
+
+extension UserQueryRanker {
+    /// The scored lists of a query's words when the cache keeps one for every word, ready for
+    /// ``searchKeptLists(_:_:_:_:_:)``; nil when some word has none, the query has a filter or a
+    /// phrase, or not every word is required.
+    struct KeptLists {
+        /// Each word's list, in query order.
+        let lists: [ShortPrefixCache.ScoredList]
+        /// The shortest list's place in ``lists``.
+        let shortest: Int
+
+        /// How many documents the shortest list holds: what matching every word costs.
+        var cost: Int { lists[shortest].documents.count }
+
+        init?(_ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ request: Request) throws {
+            let words = query.words
+            guard request.filter == nil, request.requireAllWords, words.count > 1, words.allSatisfy({ !$0.word.isPhrase }) else { return nil }
+            var lists: [ShortPrefixCache.ScoredList] = []
+            lists.reserveCapacity(words.count)
+            for word in words {
+                guard let list = try scorer.keptList(word, in: query.fields, cost: scorer.estimatedCost(word, in: query.fields), builds: false)
+                else { return nil }
+                lists.append(list)
+            }
+            // Slot masks stand for field masks when the lists number the fields alike, one bit each.
+            let slotBits = lists[0].slotBits
+            guard lists.allSatisfy({ $0.slotBits == slotBits }), Set(slotBits).count == slotBits.count else { return nil }
+            self.lists = lists
+            shortest = lists.indices.min { lists[$0].documents.count < lists[$1].documents.count } ?? 0
+        }
+    }
+
+    /// Scores every document that matches all the words, straight from their kept lists: the
+    /// shortest list's documents are looked up in the others (a bit test in a frequent word's
+    /// list), their relevance summed in query order and lifted by the same-field bonus as the
+    /// conjunction does, and only documents whose relevance can enter the top hits have their
+    /// features read. One pass and no intermediate lists: a few nanoseconds a document, where
+    /// the general conjunction gathers the candidates, then their places, then their scores.
+    /// The hits are the ones a full evaluation keeps.
+    func searchKeptLists(
+        _ kept: KeptLists, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector
+    ) {
+        let lists = kept.lists
+        let wordCount = lists.count
+        let bonus = 1 + scorer.context.parameters.sameFieldBonus
+        var threshold = collector.threshold
+        // The relevance below which a document cannot enter the top hits (its ceiling would fall
+        // under the threshold): one comparison per document instead of a ceiling computed for each.
+        func floor(_ threshold: Double?) -> Double {
+            guard let threshold else { return -.infinity }
+            return scorer.relevanceFloor(threshold: threshold, matchedWords: wordCount)
+        }
+        var relevanceFloor = floor(threshold)
+        func offer(_ document: UInt32, _ relevance: Double) {
+            guard relevance >= relevanceFloor else { return }
+            let score = scorer.finalScore(document, relevance: relevance, matchedWords: wordCount, wordCount: wordCount, requireAll: true)
+            if let threshold, score < threshold { return }
+            collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+            threshold = collector.threshold
+            relevanceFloor = floor(threshold)
+        }
+        if wordCount == 2 {
+            // Two words, the common case: the other list read through its arrays directly.
+            let driverIsFirst = kept.shortest == 0
+            let driver = lists[kept.shortest]
+            let other = lists[1 - kept.shortest]
+            var cursor = 0
+            for (driverPlace, document) in driver.documents.enumerated() {
+                guard let place = other.place(of: document, from: &cursor) else { continue }
+                let driverScore = Double(driver.scores[driverPlace])
+                let otherScore = Double(other.scores[place])
+                var relevance = driverIsFirst ? driverScore + otherScore : otherScore + driverScore
+                if driver.slotMasks[driverPlace] & other.slotMasks[place] != 0 { relevance *= bonus }
+                offer(document, relevance)
+            }
+            return
+        }
+        // Where each list's galloping search resumes (lists without a bitset).
+        var cursors = [Int](repeating: 0, count: wordCount)
+        var places = [Int](repeating: 0, count: wordCount)
+        let driver = lists[kept.shortest]
+        documents: for (driverPlace, document) in driver.documents.enumerated() {
+            for (index, list) in lists.enumerated() {
+                if index == kept.shortest {
+                    places[index] = driverPlace
+                } else {
+                    guard let place = list.place(of: document, from: &cursors[index]) else { continue documents }
+                    places[index] = place
+                }
+            }
+            var relevance = 0.0
+            var shared = UInt16.max
+            for (index, list) in lists.enumerated() {
+                relevance += Double(list.scores[places[index]])
+                shared &= list.slotMasks[places[index]]
+            }
+            if shared != 0 { relevance *= bonus }
+            offer(document, relevance)
+        }
+    }
+}
