@@ -15,8 +15,9 @@ extension ShortPrefixCache {
     /// to ``warmingMaximumLength`` characters and the longer prefixes of frequent words, and of the
     /// frequent whole words (which bound queries of several frequent words). The first keystrokes
     /// of a search are then answered from the cache instead of scoring thousands of documents.
-    /// The scored lists of the frequent words and prefixes (see ``scoredList(of:in:scorer:builds:)``),
-    /// which queries of several words intersect, the merged postings of one-character prefixes
+    /// The scored lists of the words and prefixes whose lists scoring keeps, most frequent first
+    /// (see ``scoredList(of:in:scorer:builds:)``), which queries of several words are scored
+    /// from, the merged postings of one-character prefixes
     /// left without one, and the segment's trigram indexes for infix and suffix queries are built
     /// too.
     ///
@@ -32,19 +33,23 @@ extension ShortPrefixCache {
         var built = 0
         for segment in claimUnwarmedSegments(of: snapshot, now: now).sorted(by: { $0.reader.documentCount > $1.reader.documentCount }) {
             let scorer = SegmentScorer(segment: segment, context: context)
-            let (prefixes, frequentPrefixes, frequentWords) = try expensiveWords(of: segment, fields: parameters.fields)
-            let words = frequentWords.map { QueryWord(term: $0, isPrefix: false) } + prefixes.map { QueryWord(term: $0, isPrefix: true) }
+            let expensive = try expensiveWords(of: segment, fields: parameters.fields)
+            let words = expensive.frequentWords.map { QueryWord(term: $0, isPrefix: false) } + expensive.prefixes.map { QueryWord(term: $0, isPrefix: true) }
             for word in words.prefix(budget) {
                 _ = try entry(for: scorer, word: word, parameters: parameters, now: now)
                 built += 1
                 budget -= 1
             }
-            // One-character prefixes first: they are the most expensive to score on first use.
-            let listed = frequentPrefixes.filter { $0.count == 1 }.map { QueryWord(term: $0, isPrefix: true) }
-                + frequentWords.map { QueryWord(term: $0, isPrefix: false) }
-                + frequentPrefixes.filter { $0.count > 1 }.map { QueryWord(term: $0, isPrefix: true) }
+            // One-character prefixes first: they are the most expensive to score on first use. Then
+            // the other frequent words and prefixes, then those less frequent that scoring keeps
+            // anyway, so that a query of several of them is scored from their lists on first use.
+            let listed = expensive.frequentPrefixes.filter { $0.count == 1 }.map { QueryWord(term: $0, isPrefix: true) }
+                + expensive.frequentWords.map { QueryWord(term: $0, isPrefix: false) }
+                + expensive.frequentPrefixes.filter { $0.count > 1 }.map { QueryWord(term: $0, isPrefix: true) }
+                + expensive.keptWords.map { QueryWord(term: $0, isPrefix: false) }
+                + expensive.keptPrefixes.map { QueryWord(term: $0, isPrefix: true) }
             try warmScoredLists(scorer, words: listed)
-            try warmMergedPostings(of: segment, prefixes: prefixes.filter { $0.count == 1 }, scorer: scorer)
+            try warmMergedPostings(of: segment, prefixes: expensive.prefixes.filter { $0.count == 1 }, scorer: scorer)
             try segment.reader.prepareSubstringScans()
             try segment.reader.prepareTermPresence(ofTextFieldsAmong: parameters.fieldNames)
         }
@@ -113,13 +118,26 @@ extension ShortPrefixCache {
         }
     }
 
-    /// The prefixes and whole words worth warming in a segment, most postings first. Prefixes:
-    /// those of its ranked-field terms whose terms have at least ``warmingMinimumPostings``
-    /// postings together (beyond ``warmingMaximumLength`` characters, counting only terms of at
-    /// least a sixteenth of that); the frequent ones among them (see
-    /// ``isFrequent(postings:documentCount:)``) apart. Whole words: the frequent ones, which typed
-    /// with other frequent words are answered from their cached best documents.
-    func expensiveWords(of segment: SegmentSnapshot, fields: [RankedField]) throws -> (prefixes: [String], frequentPrefixes: [String], wholeWords: [String]) {
+    /// The prefixes and whole words of a segment worth warming, each list most postings first.
+    struct WarmingWords {
+        /// Prefixes whose terms have at least ``warmingMinimumPostings`` postings together (beyond
+        /// ``warmingMaximumLength`` characters, counting only terms of at least a sixteenth of
+        /// that): their best documents are cached.
+        var prefixes: [String]
+        /// The frequent ones among ``prefixes`` (see ``isFrequent(postings:documentCount:)``).
+        var frequentPrefixes: [String]
+        /// The frequent whole words, which typed with other frequent words are answered from their
+        /// cached best documents.
+        var frequentWords: [String]
+        /// The prefixes that are not frequent but whose scored lists scoring keeps (see
+        /// ``isKeptScored(postings:documentCount:)``).
+        var keptPrefixes: [String]
+        /// The same of whole words.
+        var keptWords: [String]
+    }
+
+    /// The prefixes and whole words worth warming in `segment` (see ``WarmingWords``).
+    func expensiveWords(of segment: SegmentSnapshot, fields: [RankedField]) throws -> WarmingWords {
         var postings: [String: Int] = [:]
         var wholeWordPostings: [String: Int] = [:]
         for field in fields {
@@ -140,11 +158,15 @@ extension ShortPrefixCache {
         }
         let documentCount = segment.reader.documentCount
         func mostPostingsFirst(_ counts: [String: Int]) -> [String] { counts.sorted { $0.value > $1.value }.map(\.key) }
-        return (
-            mostPostingsFirst(postings.filter { $0.value >= warmingMinimumPostings }),
-            mostPostingsFirst(postings.filter { Self.isFrequent(postings: $0.value, documentCount: documentCount) }),
-            mostPostingsFirst(wholeWordPostings.filter { Self.isFrequent(postings: $0.value, documentCount: documentCount) })
-        )
+        func isKeptButNotFrequent(_ postings: Int) -> Bool {
+            !Self.isFrequent(postings: postings, documentCount: documentCount) && isKeptScored(postings: postings, documentCount: documentCount)
+        }
+        return WarmingWords(
+            prefixes: mostPostingsFirst(postings.filter { $0.value >= warmingMinimumPostings }),
+            frequentPrefixes: mostPostingsFirst(postings.filter { Self.isFrequent(postings: $0.value, documentCount: documentCount) }),
+            frequentWords: mostPostingsFirst(wholeWordPostings.filter { Self.isFrequent(postings: $0.value, documentCount: documentCount) }),
+            keptPrefixes: mostPostingsFirst(postings.filter { isKeptButNotFrequent($0.value) }),
+            keptWords: mostPostingsFirst(wholeWordPostings.filter { isKeptButNotFrequent($0.value) }))
     }
 
     /// The term's prefixes longer than ``warmingMaximumLength`` characters, the whole term included

@@ -189,7 +189,7 @@ public final class ShortPrefixCache: Sendable {
     /// Creates an empty cache.
     public init(
         depth: Int = 256, deeperDepth: Int = 1024, broadPrefixDocuments: Int = 2048, maximumAge: Double = 600, capacity: Int = 32_768,
-        warmingMinimumDocuments: Int = 4096, warmingMinimumPostings: Int = 96, scoredListBudget: Int = 128 << 20,
+        warmingMinimumDocuments: Int = 4096, warmingMinimumPostings: Int = 96, scoredListBudget: Int = 256 << 20,
         keptMinimumPostings: Int = 4096
     ) {
         self.scoredListBudget = scoredListBudget

@@ -36,6 +36,25 @@ import Testing
         }
     }
 
+    /// Warming scores ahead every word and prefix whose list scoring would keep, not only the
+    /// frequent ones, so that a query of less frequent words is scored from lists on first use.
+    @Test func warmingKeepsTheListsOfEveryWordScoringKeeps() throws {
+        let fixture = try CachedPivotTests.fixture()
+        let cache = try WarmedRankers.warmedCache(fixture)
+        let snapshot = fixture.app.snapshot()
+        let segment = snapshot.segments[0]
+        let parameters = AppIndex.userQueryRanking
+        let expensive = try cache.expensiveWords(of: segment, fields: parameters.fields)
+        #expect(!expensive.keptWords.isEmpty && !expensive.keptPrefixes.isEmpty, "the fixture has kept words that are not frequent")
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: fixture.now.timeIntervalSince1970, engagement: [:], cache: cache)
+        let scorer = SegmentScorer(segment: segment, context: context)
+        let fields = scorer.rankedFields()
+        for word in expensive.keptWords.map({ QueryWord(term: $0, isPrefix: false) }) + expensive.keptPrefixes.map({ QueryWord(term: $0, isPrefix: true) }) {
+            let resolved = try scorer.resolve(word, in: fields)
+            #expect(try cache.scoredList(of: resolved, in: fields, scorer: scorer, builds: false) != nil, "\(word.term) is scored ahead")
+        }
+    }
+
     @Test func keptListsRankLikeAFreshEvaluationAcrossDeletionsAndNewItems() throws {
         let fixture = try CachedPivotTests.fixture()
         let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
