@@ -29,14 +29,14 @@ extension SegmentScorer {
                 words[index], in: fields, cost: costs[index], builds: keepsScoredLists && Self.scoresInFull(costs[index], among: candidates)
             ) {
                 guard let current = candidates else {
-                    candidates = list.documents
+                    candidates = list.documents()
                     scores[index] = .kept(list, places: nil)
                     continue
                 }
                 var left: [UInt32] = []
                 var places: [Int32] = []
                 var survivors: [Int32] = []
-                left.reserveCapacity(min(current.count, list.documents.count))
+                left.reserveCapacity(min(current.count, list.count))
                 places.reserveCapacity(left.capacity)
                 survivors.reserveCapacity(left.capacity)
                 var cursor = 0

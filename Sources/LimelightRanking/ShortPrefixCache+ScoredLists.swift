@@ -3,19 +3,24 @@ import LimelightCore
 extension ShortPrefixCache {
     /// A frequent word's matches over a whole segment, scored: what scoring the word decodes from
     /// tens of thousands of postings in every field, kept so that the next query with the word
-    /// (the next keystroke after it, typically) looks its candidates up instead. Ten bytes a
-    /// matching document and, for a word matching a sixty-fourth of the segment or more, three
-    /// sixteenths of a byte per document of the segment (a bitset that finds a document's place in
-    /// constant time; a rarer word's list is searched instead).
+    /// (the next keystroke after it, typically) looks its candidates up instead. For a word matching
+    /// a sixty-fourth of the segment or more, six bytes a matching document and three sixteenths of
+    /// a byte per document of the segment (a bitset that lists the documents and finds a
+    /// document's place in constant time); for a rarer word, ten bytes a matching document (its
+    /// documents, searched instead).
     final class ScoredList: Sendable {
-        /// Ascending.
-        let documents: [UInt32]
-        /// Bit `d % 64` of word `d / 64` is set when document `d` is in ``documents``; empty for a
+        /// How many documents the word matches.
+        let count: Int
+        /// The documents, ascending, of a list without ``presence``; empty otherwise (the bitset
+        /// lists them).
+        private let sparseDocuments: [UInt32]
+        /// Bit `d % 64` of word `d / 64` is set when the word matches document `d`; empty for a
         /// list under a sixty-fourth of the segment's documents.
         let presence: [UInt64]
-        /// How many of ``documents`` come before each word of ``presence``.
+        /// How many of the documents come before each word of ``presence``.
         let ranks: [UInt32]
-        /// The word's score in each (exactly: word scores are rounded to `Float` precision).
+        /// The word's score in each document, in document order (exactly: word scores are rounded
+        /// to `Float` precision).
         let scores: [Float]
         /// The fields each matched in, as bits of their slots among the segment's ranked fields.
         let slotMasks: [UInt16]
@@ -38,8 +43,10 @@ extension ShortPrefixCache {
             _ matches: SegmentScorer.WordMatches, fieldPlaces: [Int], documentCount: Int, averageLengths: [Double], live: LiveDocuments,
             banded: Bool
         ) {
-            documents = matches.documents
+            let documents = matches.documents
+            count = documents.count
             let isSparse = documents.count < documentCount / 64
+            sparseDocuments = isSparse ? documents : []
             var presence = [UInt64](repeating: 0, count: isSparse ? 0 : (documentCount + 63) / 64)
             for document in documents where !isSparse && Int(document) < documentCount {
                 presence[Int(document) >> 6] |= 1 << UInt64(document & 63)
@@ -70,9 +77,36 @@ extension ShortPrefixCache {
         var byteCount: Int { matchesByteCount + (bands?.byteCount ?? 0) }
 
         /// The memory the list takes without its bands (what warming measures out).
-        var matchesByteCount: Int { documents.count * (4 + 4 + 2) + presence.count * 8 + ranks.count * 4 }
+        var matchesByteCount: Int { count * (4 + 2) + sparseDocuments.count * 4 + presence.count * 8 + ranks.count * 4 }
 
-        /// The place of `document` in ``documents``, or nil when the word does not match it.
+        /// Calls `body` with each document, ascending, and its place (0, 1, 2, …).
+        @inline(__always)
+        func forEachDocument(_ body: (_ place: Int, _ document: UInt32) -> Void) {
+            guard !presence.isEmpty else {
+                for (place, document) in sparseDocuments.enumerated() { body(place, document) }
+                return
+            }
+            var place = 0
+            for (index, word) in presence.enumerated() {
+                var bits = word
+                while bits != 0 {
+                    body(place, UInt32(index << 6 | bits.trailingZeroBitCount))
+                    place += 1
+                    bits &= bits - 1
+                }
+            }
+        }
+
+        /// The documents, ascending (built for a list with a bitset).
+        func documents() -> [UInt32] {
+            guard !presence.isEmpty else { return sparseDocuments }
+            var documents: [UInt32] = []
+            documents.reserveCapacity(count)
+            forEachDocument { _, document in documents.append(document) }
+            return documents
+        }
+
+        /// The place of `document` among the documents, or nil when the word does not match it.
         @inline(__always)
         func place(of document: UInt32) -> Int? {
             var cursor = 0
@@ -84,8 +118,8 @@ extension ShortPrefixCache {
         @inline(__always)
         func place(of document: UInt32, from cursor: inout Int) -> Int? {
             guard !presence.isEmpty else {
-                cursor = DocumentSets.lowerBound(documents, document, from: cursor)
-                return cursor < documents.count && documents[cursor] == document ? cursor : nil
+                cursor = DocumentSets.lowerBound(sparseDocuments, document, from: cursor)
+                return cursor < sparseDocuments.count && sparseDocuments[cursor] == document ? cursor : nil
             }
             let word = Int(document >> 6)
             guard word < presence.count else { return nil }
@@ -110,32 +144,23 @@ extension ShortPrefixCache {
         func matches(within candidates: [UInt32]?) -> SegmentScorer.WordMatches {
             var result = SegmentScorer.WordMatches()
             guard let candidates else {
-                result.documents = documents
+                result.documents = documents()
                 result.scores = scores.map(Double.init)
-                result.fieldMasks = documents.indices.map(fieldMask(at:))
+                result.fieldMasks = (0..<count).map(fieldMask(at:))
                 return result
             }
-            let capacity = min(candidates.count, documents.count)
+            let capacity = min(candidates.count, count)
             result.documents.reserveCapacity(capacity)
             result.scores.reserveCapacity(capacity)
             result.fieldMasks.reserveCapacity(capacity)
-            for index in places(among: candidates) {
-                result.documents.append(documents[index])
-                result.scores.append(Double(scores[index]))
-                result.fieldMasks.append(fieldMask(at: index))
-            }
-            return result
-        }
-
-        /// The places in ``documents`` of those of `candidates` (ascending) the word matches.
-        func places(among candidates: [UInt32]) -> [Int] {
-            var found: [Int] = []
-            found.reserveCapacity(min(candidates.count, documents.count))
             var cursor = 0
             for document in candidates {
-                if let place = place(of: document, from: &cursor) { found.append(place) }
+                guard let place = place(of: document, from: &cursor) else { continue }
+                result.documents.append(document)
+                result.scores.append(Double(scores[place]))
+                result.fieldMasks.append(fieldMask(at: place))
             }
-            return found
+            return result
         }
     }
 

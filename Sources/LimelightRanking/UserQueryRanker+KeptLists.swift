@@ -11,7 +11,7 @@ extension UserQueryRanker {
         let shortest: Int
 
         /// How many documents the shortest list holds: what matching every word costs.
-        var cost: Int { lists[shortest].documents.count }
+        var cost: Int { lists[shortest].count }
 
         init?(_ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ request: Request) throws {
             let words = query.words
@@ -27,7 +27,7 @@ extension UserQueryRanker {
             let slotBits = lists[0].slotBits
             guard lists.allSatisfy({ $0.slotBits == slotBits }), Set(slotBits).count == slotBits.count else { return nil }
             self.lists = lists
-            shortest = lists.indices.min { lists[$0].documents.count < lists[$1].documents.count } ?? 0
+            shortest = lists.indices.min { lists[$0].count < lists[$1].count } ?? 0
         }
     }
 
@@ -66,8 +66,8 @@ extension UserQueryRanker {
             let driver = lists[kept.shortest]
             let other = lists[1 - kept.shortest]
             var cursor = 0
-            for (driverPlace, document) in driver.documents.enumerated() {
-                guard let place = other.place(of: document, from: &cursor) else { continue }
+            driver.forEachDocument { driverPlace, document in
+                guard let place = other.place(of: document, from: &cursor) else { return }
                 let driverScore = Double(driver.scores[driverPlace])
                 let otherScore = Double(other.scores[place])
                 var relevance = driverIsFirst ? driverScore + otherScore : otherScore + driverScore
@@ -80,12 +80,12 @@ extension UserQueryRanker {
         var cursors = [Int](repeating: 0, count: wordCount)
         var places = [Int](repeating: 0, count: wordCount)
         let driver = lists[kept.shortest]
-        documents: for (driverPlace, document) in driver.documents.enumerated() {
+        driver.forEachDocument { driverPlace, document in
             for (index, list) in lists.enumerated() {
                 if index == kept.shortest {
                     places[index] = driverPlace
                 } else {
-                    guard let place = list.place(of: document, from: &cursors[index]) else { continue documents }
+                    guard let place = list.place(of: document, from: &cursors[index]) else { return }
                     places[index] = place
                 }
             }

@@ -31,7 +31,7 @@ extension UserQueryRanker {
         let bonus = 1 + scorer.context.parameters.sameFieldBonus
         // Having met as many documents as the shortest list holds, the walk has cost what a
         // conjunction driven by that list costs.
-        let budget = lists.map(\.documents.count).min() ?? 0
+        let budget = lists.map(\.count).min() ?? 0
         var frontier = [Int](repeating: 0, count: lists.count)
         var trial = collector
         var met = 0
@@ -60,7 +60,7 @@ extension UserQueryRanker {
                 ceilingSum += ceiling
                 let rate: Double
                 if trial.threshold == nil {
-                    rate = 1 / Double(lists[index].documents.count)
+                    rate = 1 / Double(lists[index].count)
                 } else {
                     var next = frontier[index] + 1
                     while next < bands.keptCount && bands.isEmpty(next) { next += 1 }

@@ -65,8 +65,8 @@ struct BenchQueriesCommand: ParsableCommand {
         let warming = Date()
         let entries = try app.warmSearchCaches()
         FileHandle.standardError.write(Data(String(
-            format: "warmed the short-prefix cache: %d prefixes in %.2f s (%.1f MB of cached documents)\n", entries,
-            Date().timeIntervalSince(warming), Double(AppIndex.searchCacheByteCount) / 1_048_576).utf8))
+            format: "warmed the short-prefix cache: %d prefixes and %d scored lists in %.2f s (%.1f MB of cached documents)\n", entries,
+            AppIndex.searchCacheScoredListCount, Date().timeIntervalSince(warming), Double(AppIndex.searchCacheByteCount) / 1_048_576).utf8))
         return app
     }
 

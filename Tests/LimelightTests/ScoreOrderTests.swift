@@ -15,7 +15,7 @@ import Testing
         var banded = 0
         for list in lists {
             guard let bands = list.bands else {
-                #expect(!ShortPrefixCache.isFrequent(postings: list.documents.count, documentCount: documentCount), "frequent words have bands")
+                #expect(!ShortPrefixCache.isFrequent(postings: list.count, documentCount: documentCount), "frequent words have bands")
                 continue
             }
             banded += 1
@@ -35,11 +35,11 @@ import Testing
                 }
                 if let lowest = range.map({ bands.scores[$0] }).min() { previousLowest = lowest }
             }
-            #expect(walked >= list.documents.count / 8, "the kept bands hold an eighth of the documents or more")
-            #expect(bands.isComplete == (walked == list.documents.count))
+            #expect(walked >= list.count / 8, "the kept bands hold an eighth of the documents or more")
+            #expect(bands.isComplete == (walked == list.count))
             // Every document left out scores in a band below the kept ones.
             let kept = Set(bands.documents)
-            for (place, document) in list.documents.enumerated() where !kept.contains(document) {
+            for (place, document) in list.documents().enumerated() where !kept.contains(document) {
                 #expect(bands.band(of: list.scores[place]) >= bands.keptCount)
             }
         }

@@ -62,9 +62,9 @@ import Testing
         #expect(cache.scoredListCount > 0, "warming scores frequent words and prefixes")
         // A list's bitset finds each of its documents at its place, and no other document.
         for list in cache.scoredLists.withLock({ Array($0.lists.values) }) {
-            let members = Set(list.documents)
+            let members = Set(list.documents())
             for document in UInt32(0)..<UInt32(fixture.app.snapshot().segments[0].reader.documentCount + 70) {
-                #expect(list.place(of: document) == list.documents.firstIndex(of: document), "\(document)")
+                #expect(list.place(of: document) == list.documents().firstIndex(of: document), "\(document)")
                 #expect((list.place(of: document) != nil) == members.contains(document))
             }
         }
@@ -102,7 +102,7 @@ import Testing
         // the budget, so it is scored but not kept.
         let the = try scorer.resolve(QueryWord(term: "the", isPrefix: false), in: fields)
         let list = try #require(try cache.scoredList(of: the, in: fields, scorer: scorer, builds: true))
-        #expect(list.documents.count > budget / 80)
+        #expect(list.count > budget / 80)
         #expect(try cache.scoredList(of: the, in: fields, scorer: scorer, builds: false) == nil)
     }
 
@@ -140,10 +140,10 @@ import Testing
         let sparse = cache.scoredLists.withLock { $0.lists.values.filter { $0.presence.isEmpty } }
         #expect(!sparse.isEmpty, "rare words were kept without a bitset")
         for list in sparse {
-            #expect(list.matchesByteCount == list.documents.count * 10, "no bitset is counted")
+            #expect(list.matchesByteCount == list.count * 10, "no bitset is counted")
             var cursor = 0
             for document in UInt32(0)..<UInt32(1_070) {
-                let expected = list.documents.firstIndex(of: document)
+                let expected = list.documents().firstIndex(of: document)
                 #expect(list.place(of: document) == expected, "\(document)")
                 #expect(list.place(of: document, from: &cursor) == expected, "\(document) in ascending order")
             }

@@ -134,6 +134,9 @@ extension AppIndex {
     /// The memory the process-wide short-prefix cache's documents take, in bytes.
     public static var searchCacheByteCount: Int { shortPrefixCache.byteCount }
 
+    /// How many scored lists of words the process-wide short-prefix cache holds.
+    public static var searchCacheScoredListCount: Int { shortPrefixCache.scoredListCount }
+
     /// Runs typed text as a ranked user query (the form the command line calls).
     public func searchUserQuery(text: String, limit: Int = 20, explain: Bool = false) throws(CSSearchQueryError) -> [SearchHit] {
         try searchUserQuery(text: text, options: UserQueryOptions(limit: limit, explain: explain))
