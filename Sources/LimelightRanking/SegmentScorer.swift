@@ -277,6 +277,16 @@ struct SegmentScorer {
                 try addPostings(of: info, in: fieldReader, weight: field.weight, norms, fieldBit, within: candidates, to: &contributions)
             }
             guard word.isPrefix else { continue }
+            if let cache = context.cache, candidates == nil, ShortPrefixCache.hasMergedPostings(word.term),
+                let merged = cache.builtMergedPostings(segment: segment, name: field.field, prefix: word.term) {
+                // A short prefix that drives a conjunction (its merged postings are known to be few):
+                // every document of its merged list.
+                prefixFrequency += merged.documentFrequencySum
+                for (index, document) in merged.documents.enumerated() {
+                    contributions.add(document, field.weight * factor * Double(merged.frequencies[index]) / norms.norm(of: document), fieldBit)
+                }
+                continue
+            }
             if let candidates, let cache = context.cache,
                 ShortPrefixCache.hasMergedPostings(word.term) || (slot < resolved.expansions.count && resolved.expansions[slot] == nil) {
                 // Short prefixes expand to thousands of terms, and longer ones to more than
@@ -386,7 +396,19 @@ struct SegmentScorer {
     /// a conjunction).
     func estimatedCost(_ resolved: ResolvedWord, in rankedFields: RankedFields) throws -> Int {
         let word = resolved.word
-        if word.isPrefix && word.term.count <= 3 { return Int.max / 2 - word.term.count }
+        if word.isPrefix && word.term.count <= 3 {
+            // A short prefix expands to thousands of words: it costs its merged postings once they
+            // are built in every field (after its first use with other words), every document until then.
+            let unknown = Int.max / 2 - word.term.count
+            guard let cache = context.cache else { return unknown }
+            var total = resolved.wholeWordFrequency
+            for place in rankedFields.places {
+                let name = context.parameters.fields[place].field
+                guard let merged = cache.builtMergedPostings(segment: segment, name: name, prefix: word.term) else { return unknown }
+                total += merged.documentFrequencySum
+            }
+            return total
+        }
         if !word.isPrefix && !word.isPhrase { return resolved.wholeWordFrequency }
         if let phrase = word.phraseTerms, phrase.count > 1 {
             var total = 0

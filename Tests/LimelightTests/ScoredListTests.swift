@@ -55,6 +55,42 @@ import Testing
         }
     }
 
+    /// A short prefix costs every document until its merged postings are built (on its first use
+    /// with another word); then it costs their postings, drives the conjunction when it is the
+    /// rarer word, and ranks as a full evaluation does.
+    @Test func aShortPrefixWithMergedPostingsDrivesAndRanksTheSame() throws {
+        let fixture = try CachedPivotTests.fixture()
+        let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
+        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        let words = [QueryWord(term: "the", isPrefix: false), QueryWord(term: "ec", isPrefix: true)]
+        #expect(try scorer.estimatedCost(scorer.resolve(words).words[1], in: scorer.rankedFields()) == Int.max / 2 - 2)
+        let cached = UserQueryRanker(parameters: parameters, cache: cache)
+        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        for limit in [3, 10, 1000] {
+            let request = UserQueryRanker.Request(words: words, limit: limit, now: now)
+            let evaluated = try full.search(snapshot, request)
+            #expect(!evaluated.isEmpty)
+            for pass in 0..<2 {
+                let found = try cached.search(snapshot, request)
+                #expect(found.map(\.document) == evaluated.map(\.document), "limit \(limit) pass \(pass)")
+                #expect(found.map(\.score) == evaluated.map(\.score), "limit \(limit) pass \(pass)")
+            }
+        }
+        let query = try scorer.resolve(words)
+        let prefixCost = try scorer.estimatedCost(query.words[1], in: query.fields)
+        #expect(prefixCost < (try scorer.estimatedCost(query.words[0], in: query.fields)), "the prefix is now the cheaper word")
+        // Driving, the prefix matches every document of its merged postings, as its expansions do.
+        let driven = try scorer.wordMatches(query.words[1], in: query.fields)
+        let expanded = try SegmentScorer(segment: snapshot.segments[0], context: ScoringContext(
+            snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: nil)).wordMatches(query.words[1], in: query.fields)
+        #expect(driven.documents == expanded.documents)
+        #expect(zip(driven.scores, expanded.scores).allSatisfy { abs($0 - $1) <= 1e-12 * max(1, abs($1)) })
+    }
+
     @Test func keptListsRankLikeAFreshEvaluationAcrossDeletionsAndNewItems() throws {
         let fixture = try CachedPivotTests.fixture()
         let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
