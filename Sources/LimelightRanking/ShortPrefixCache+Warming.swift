@@ -6,7 +6,7 @@ extension ShortPrefixCache {
     public static let warmingMaximumLength = 6
     /// The longest prefixes warmed for frequent words, in characters.
     public static let warmingLongestWord = 16
-    /// The most documents (8 bytes each) the merged postings of one-character prefixes may hold
+    /// The most documents (8 bytes each) the merged postings of one- to three-character prefixes may hold
     /// when a segment is warmed.
     public static let warmingMergedDocumentBudget = 4 << 20
 
@@ -17,7 +17,7 @@ extension ShortPrefixCache {
     /// of a search are then answered from the cache instead of scoring thousands of documents.
     /// The scored lists of the words and prefixes whose lists scoring keeps, most frequent first
     /// (see ``scoredList(of:in:scorer:builds:)``), which queries of several words are scored
-    /// from, the merged postings of one-character prefixes
+    /// from, the merged postings of one- to three-character prefixes
     /// left without one, and the segment's trigram indexes for infix and suffix queries are built
     /// too.
     ///
@@ -49,7 +49,7 @@ extension ShortPrefixCache {
                 + expensive.keptWords.map { QueryWord(term: $0, isPrefix: false) }
                 + expensive.keptPrefixes.map { QueryWord(term: $0, isPrefix: true) }
             try warmScoredLists(scorer, words: listed)
-            try warmMergedPostings(of: segment, prefixes: expensive.prefixes.filter { $0.count == 1 }, scorer: scorer)
+            try warmMergedPostings(of: segment, prefixes: expensive.prefixes.filter(Self.hasMergedPostings), scorer: scorer)
             try segment.reader.prepareSubstringScans()
             try segment.reader.prepareTermPresence(ofTextFieldsAmong: parameters.fieldNames)
         }

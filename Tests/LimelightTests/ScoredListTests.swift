@@ -91,6 +91,26 @@ import Testing
         #expect(zip(driven.scores, expanded.scores).allSatisfy { abs($0 - $1) <= 1e-12 * max(1, abs($1)) })
     }
 
+    /// Short prefixes left without a scored list (here: a cache with no room for lists) have their
+    /// merged postings built by warming, so that their cost is known on their first use.
+    @Test func warmingMergesTheShortPrefixesLeftWithoutAList() throws {
+        let fixture = try CachedPivotTests.fixture()
+        let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20, scoredListBudget: 0)
+        let snapshot = fixture.app.snapshot()
+        let parameters = AppIndex.userQueryRanking
+        try cache.warm(snapshot, parameters: parameters, now: fixture.now.timeIntervalSince1970)
+        #expect(cache.scoredListCount == 0)
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: fixture.now.timeIntervalSince1970, engagement: [:], cache: cache)
+        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        let fields = scorer.rankedFields()
+        let short = try cache.expensiveWords(of: snapshot.segments[0], fields: parameters.fields).prefixes.filter(ShortPrefixCache.hasMergedPostings)
+        #expect(short.contains { $0.count == 3 }, "the fixture has three-character prefixes worth warming")
+        for prefix in short {
+            let cost = try scorer.estimatedCost(scorer.resolve(QueryWord(term: prefix, isPrefix: true), in: fields), in: fields)
+            #expect(cost <= snapshot.segments[0].reader.documentCount * fields.places.count * 16, "\(prefix) costs its merged postings")
+        }
+    }
+
     @Test func keptListsRankLikeAFreshEvaluationAcrossDeletionsAndNewItems() throws {
         let fixture = try CachedPivotTests.fixture()
         let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
