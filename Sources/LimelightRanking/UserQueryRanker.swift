@@ -45,7 +45,7 @@ public struct UserQueryRanker: Sendable {
     /// The most documents a query whose words all have kept scored lists matches in its shortest
     /// list for all of them to be scored (see ``searchKeptLists(_:_:_:_:_:)``) before the lists
     /// are walked best first (see ``searchInScoreOrder(_:_:_:_:_:)``).
-    static let keptConjunctionLimit = 8192
+    static let keptConjunctionLimit = 4096
 
     /// The ranking function's parameters.
     public let parameters: RankingParameters
