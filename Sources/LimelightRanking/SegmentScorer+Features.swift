@@ -87,7 +87,7 @@ extension SegmentScorer {
     /// word required) reaches `threshold`, less a margin for rounding: documents below it cannot
     /// enter the top hits.
     @inline(__always)
-    func relevanceFloor(threshold: Double, matchedWords: Int) -> Double {
+    func relevanceFloor(threshold: Double) -> Double {
         (threshold - Self.relevanceStep / 2 - 100 * Self.hintStep) / maximumFactorWithEngagement * (1 - 1e-12)
     }
 

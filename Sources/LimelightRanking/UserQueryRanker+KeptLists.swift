@@ -35,8 +35,9 @@ extension UserQueryRanker {
     /// shortest list's documents are looked up in the others (a bit test in a frequent word's
     /// list), their relevance summed in query order and lifted by the same-field bonus as the
     /// conjunction does, and only documents whose relevance can enter the top hits have their
-    /// features read. One pass and no intermediate lists: a few nanoseconds a document, where
-    /// the general conjunction gathers the candidates, then their places, then their scores.
+    /// features read. One pass and no intermediate lists (about ten nanoseconds a document when
+    /// the lists are not in the CPU caches), where the general conjunction gathers the
+    /// candidates, then their places, then their scores.
     /// The hits are the ones a full evaluation keeps.
     func searchKeptLists(
         _ kept: KeptLists, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector
@@ -49,7 +50,7 @@ extension UserQueryRanker {
         // under the threshold): one comparison per document instead of a ceiling computed for each.
         func floor(_ threshold: Double?) -> Double {
             guard let threshold else { return -.infinity }
-            return scorer.relevanceFloor(threshold: threshold, matchedWords: wordCount)
+            return scorer.relevanceFloor(threshold: threshold)
         }
         var relevanceFloor = floor(threshold)
         func offer(_ document: UInt32, _ relevance: Double) {
