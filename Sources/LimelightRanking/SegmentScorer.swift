@@ -277,29 +277,9 @@ struct SegmentScorer {
                 try addPostings(of: info, in: fieldReader, weight: field.weight, norms, fieldBit, within: candidates, to: &contributions)
             }
             guard word.isPrefix else { continue }
-            if let cache = context.cache, candidates == nil, ShortPrefixCache.hasMergedPostings(word.term),
-                let merged = cache.builtMergedPostings(segment: segment, name: field.field, prefix: word.term) {
-                // A short prefix that drives a conjunction (its merged postings are known to be few):
-                // every document of its merged list.
+            if let merged = try mergedPostings(of: resolved, slot: slot, in: rankedFields, among: candidates) {
                 prefixFrequency += merged.documentFrequencySum
-                for (index, document) in merged.documents.enumerated() {
-                    contributions.add(document, field.weight * factor * Double(merged.frequencies[index]) / norms.norm(of: document), fieldBit)
-                }
-                continue
-            }
-            if let candidates, let cache = context.cache,
-                ShortPrefixCache.hasMergedPostings(word.term) || (slot < resolved.expansions.count && resolved.expansions[slot] == nil) {
-                // Short prefixes expand to thousands of terms, and longer ones to more than
-                // `expansionLimit` in some fields: intersect with their merged list there.
-                let merged = try cache.mergedPostings(segment: segment, field: fieldReader, name: field.field, prefix: word.term)
-                prefixFrequency += merged.documentFrequencySum
-                var low = 0
-                for document in candidates {
-                    low = DocumentSets.lowerBound(merged.documents, document, from: low)
-                    guard low < merged.documents.count else { break }
-                    guard merged.documents[low] == document else { continue }
-                    contributions.add(document, field.weight * factor * Double(merged.frequencies[low]) / norms.norm(of: document), fieldBit)
-                }
+                addMergedPostings(merged, weight: field.weight * factor, norms, fieldBit, within: candidates, to: &contributions)
                 continue
             }
             try forEachExpansion(of: resolved, slot: slot, in: rankedFields) { info in
@@ -351,6 +331,45 @@ struct SegmentScorer {
             }
             contributions.add(document, weight * Double(postings.frequency) / norms.norm(of: document), fieldBit)
             index += 1
+        }
+    }
+
+    /// The merged postings (frequencies summed over the words it starts) a prefix is matched from
+    /// in the field at `slot`, or nil when its words' postings are read instead. Among candidates:
+    /// a short prefix's, which expands to thousands of words, or a longer one's where it starts
+    /// more than ``expansionLimit`` words (merged on first use). Without candidates, the prefix
+    /// drives a conjunction: a short prefix's once merged (they are then known to be few).
+    private func mergedPostings(
+        of resolved: ResolvedWord, slot: Int, in rankedFields: RankedFields, among candidates: [UInt32]?
+    ) throws -> ShortPrefixCache.MergedPostings? {
+        guard let cache = context.cache else { return nil }
+        let term = resolved.word.term
+        let name = context.parameters.fields[rankedFields.places[slot]].field
+        let isShort = ShortPrefixCache.hasMergedPostings(term)
+        guard candidates != nil else { return isShort ? cache.builtMergedPostings(segment: segment, name: name, prefix: term) : nil }
+        guard isShort || (slot < resolved.expansions.count && resolved.expansions[slot] == nil) else { return nil }
+        return try cache.mergedPostings(segment: segment, field: rankedFields.readers[slot], name: name, prefix: term)
+    }
+
+    /// ``addPostings(of:in:weight:_:_:within:to:)`` of a prefix's merged postings in a field: each
+    /// document's summed frequency, every one or only those among `candidates` (ascending).
+    @inline(__always)
+    private func addMergedPostings(
+        _ merged: ShortPrefixCache.MergedPostings, weight: Double, _ norms: LengthNorms, _ fieldBit: UInt64,
+        within candidates: [UInt32]?, to contributions: inout ContributionBuffer
+    ) {
+        guard let candidates else {
+            for (index, document) in merged.documents.enumerated() {
+                contributions.add(document, weight * Double(merged.frequencies[index]) / norms.norm(of: document), fieldBit)
+            }
+            return
+        }
+        var low = 0
+        for document in candidates {
+            low = DocumentSets.lowerBound(merged.documents, document, from: low)
+            guard low < merged.documents.count else { break }
+            guard merged.documents[low] == document else { continue }
+            contributions.add(document, weight * Double(merged.frequencies[low]) / norms.norm(of: document), fieldBit)
         }
     }
 
