@@ -295,11 +295,18 @@ struct SegmentScorer {
     /// BM25's length normalisation of one field: `1 - b + b · length / average length`.
     struct LengthNorms {
         let lengths: FieldLengths
-        let b: Double
-        let averageLength: Double
+        /// `1 - b` and `b / average length`: a norm costs a multiplication, not a division.
+        private let base: Double
+        private let slope: Double
+
+        init(lengths: FieldLengths, b: Double, averageLength: Double) {
+            self.lengths = lengths
+            base = 1 - b
+            slope = b / averageLength
+        }
 
         @inline(__always)
-        func norm(of document: UInt32) -> Double { 1 - b + b * Double(lengths.length(of: document)) / averageLength }
+        func norm(of document: UInt32) -> Double { base + slope * Double(lengths.length(of: document)) }
     }
 
     /// Adds to `contributions` the postings of one term of a ranked field (whose bit is

@@ -6,7 +6,7 @@ public final class LiveDocuments: Sendable {
     public let count: Int
     /// Number of live documents.
     public let liveCount: Int
-    private let words: [UInt64]
+    @usableFromInline let words: [UInt64]
 
     /// All `count` documents live.
     public init(allLive count: Int) {
@@ -24,7 +24,7 @@ public final class LiveDocuments: Sendable {
     }
 
     /// Whether `document` is live.
-    @inline(__always)
+    @inlinable
     public func isLive(_ document: UInt32) -> Bool {
         let index = Int(document >> 6)
         guard index < words.count else { return false }

@@ -56,10 +56,10 @@ public final class FieldReader: @unchecked Sendable {
 /// A field's length (in words) in each document of a segment.
 public struct FieldLengths: @unchecked Sendable {
     // Safety: an immutable view into the segment's bytes, kept alive by the owning SegmentReader.
-    let lengths: UnsafeRawBufferPointer?
+    @usableFromInline let lengths: UnsafeRawBufferPointer?
 
     /// The field's length in `document`; 0 for keyword fields.
-    @inline(__always)
+    @inlinable
     public func length(of document: UInt32) -> UInt32 {
         guard let lengths, Int(document) * 2 + 2 <= lengths.count else { return 0 }
         return UInt32(UInt16(littleEndian: lengths.loadUnaligned(fromByteOffset: Int(document) * 2, as: UInt16.self)))
@@ -69,10 +69,10 @@ public struct FieldLengths: @unchecked Sendable {
 /// A column of doubles, one per document (NaN where the document has no value).
 public struct NumericColumn: @unchecked Sendable {
     // Safety: an immutable view into the segment's bytes, kept alive by the owning SegmentReader.
-    let bytes: UnsafeRawBufferPointer
+    @usableFromInline let bytes: UnsafeRawBufferPointer
 
     /// The value of `document`, or nil when it has none.
-    @inline(__always)
+    @inlinable
     public func value(_ document: UInt32) -> Double? {
         let offset = Int(document) * 8
         guard offset + 8 <= bytes.count else { return nil }
