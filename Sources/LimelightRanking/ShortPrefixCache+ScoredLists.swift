@@ -4,10 +4,12 @@ extension ShortPrefixCache {
     /// A frequent word's matches over a whole segment, scored: what scoring the word decodes from
     /// tens of thousands of postings in every field, kept so that the next query with the word
     /// (the next keystroke after it, typically) looks its candidates up instead. For a word matching
-    /// a sixty-fourth of the segment or more, six bytes a matching document and three sixteenths of
-    /// a byte per document of the segment (a bitset that lists the documents and finds a
-    /// document's place in constant time); for a rarer word, ten bytes a matching document (its
-    /// documents, searched instead).
+    /// a sixty-fourth of the segment or more, seven bytes a matching document and three sixteenths
+    /// of a byte per document of the segment (a bitset that lists the documents and finds a
+    /// document's place in constant time); for a rarer word, eleven bytes a matching document (its
+    /// documents, searched instead). One of the bytes is the band of the document's score, which
+    /// bounds it: a document looked up in the list has its score and fields read only when that
+    /// bound lets it enter the top hits.
     final class ScoredList: Sendable {
         /// How many documents the word matches.
         let count: Int
@@ -30,6 +32,19 @@ extension ShortPrefixCache {
         let averageLengths: [Double]
         /// Holds the bitset so its identity is not reused while the list lives.
         let live: LiveDocuments
+        /// How scores map to the 256 bands of equal width from the highest score down.
+        let quantization: ScoreQuantization
+        /// The band of each document's score, in document order: one byte that bounds the score
+        /// (by ``bandCeilings``) where reading the score itself would cost a cache miss.
+        let bandOfPlace: [UInt8]
+        /// The highest score in each band (0 in an empty one).
+        let bandCeilings: [Float]
+        /// For a list of a quarter of the segment's documents or more, the band of each document
+        /// of the segment (``ScoreQuantization/absent`` where the word does not match it); empty
+        /// otherwise. Walking other lists best first looks documents up here most: one load bounds
+        /// a document, where finding its place reads the bitset, then the running counts, then the
+        /// band, each waiting for the one before.
+        let bandOfDocument: [UInt8]
         /// The best documents by descending score, a band at a time (see ``ScoreBands``), when
         /// ``ShortPrefixCache/hasScoreBands(documents:documentCount:)``; nil for rarer words, whose
         /// documents a conjunction visits cheaply in document order.
@@ -60,24 +75,47 @@ extension ShortPrefixCache {
             }
             self.presence = presence
             self.ranks = ranks
-            scores = matches.scores.map(Float.init)
+            let scores = matches.scores.map(Float.init)
+            self.scores = scores
+            let quantization = ScoreQuantization(scores: scores)
+            self.quantization = quantization
+            let bandOfPlace = scores.map { UInt8(quantization.band(of: $0)) }
+            self.bandOfPlace = bandOfPlace
+            var bandCeilings = [Float](repeating: 0, count: ScoreQuantization.bandCount)
+            for (score, band) in zip(scores, bandOfPlace) { bandCeilings[Int(band)] = max(bandCeilings[Int(band)], score) }
+            self.bandCeilings = bandCeilings
+            var bandOfDocument: [UInt8] = []
+            if documents.count >= documentCount / 4 && !isSparse {
+                bandOfDocument = [UInt8](repeating: ScoreQuantization.absent, count: documentCount)
+                for (document, band) in zip(documents, bandOfPlace) where Int(document) < documentCount {
+                    bandOfDocument[Int(document)] = band
+                }
+            }
+            self.bandOfDocument = bandOfDocument
             let slotBits = fieldPlaces.map(SegmentScorer.fieldBit)
             self.slotBits = slotBits
-            slotMasks = matches.fieldMasks.map { mask in
+            let slotMasks = matches.fieldMasks.map { mask in
                 var slots: UInt16 = 0
                 for (slot, bit) in slotBits.enumerated() where mask & bit != 0 { slots |= 1 << UInt16(slot) }
                 return slots
             }
+            self.slotMasks = slotMasks
             self.averageLengths = averageLengths
             self.live = live
-            bands = banded ? ScoreBands(documents: documents, scores: scores, slotMasks: slotMasks) : nil
+            bands =
+                banded
+                ? ScoreBands(documents: documents, scores: scores, slotMasks: slotMasks, bandOfPlace: bandOfPlace, bandCeilings: bandCeilings)
+                : nil
         }
 
         /// The memory the list takes, its bands included.
         var byteCount: Int { matchesByteCount + (bands?.byteCount ?? 0) }
 
         /// The memory the list takes without its bands (what warming measures out).
-        var matchesByteCount: Int { count * (4 + 2) + sparseDocuments.count * 4 + presence.count * 8 + ranks.count * 4 }
+        var matchesByteCount: Int {
+            count * (4 + 2 + 1) + sparseDocuments.count * 4 + presence.count * 8 + ranks.count * 4 + bandCeilings.count * 4
+                + bandOfDocument.count
+        }
 
         /// Calls `body` with each document, ascending, and its place (0, 1, 2, …).
         @inline(__always)
@@ -128,6 +166,11 @@ extension ShortPrefixCache {
             return Int(ranks[word]) + (presence[word] & (bit - 1)).nonzeroBitCount
         }
 
+        /// The highest score the document at `place` may have: its band's ceiling, read from one
+        /// byte a document instead of the four of its score.
+        @inline(__always)
+        func scoreCeiling(at place: Int) -> Float { bandCeilings[Int(bandOfPlace[place])] }
+
         /// The field mask of the document at `index`.
         @inline(__always)
         func fieldMask(at index: Int) -> UInt64 {
@@ -164,17 +207,36 @@ extension ShortPrefixCache {
         }
     }
 
-    /// The best documents of a scored list, ordered by descending score coarsely: the range of
-    /// scores is cut into ``count`` bands of equal width, and the documents of each band (with
-    /// their scores and fields, copied so that a walk reads them in order) follow those of the
-    /// bands above it. Walking the bands from the top visits documents best first to within a
-    /// band's width, and the ceiling of the next band bounds every document left. Only the top bands
-    /// are kept, down to the one that reaches an eighth of the documents: a walk that must go deeper
-    /// costs more than scoring the list in document order. Built by counting, in time linear in the
-    /// documents.
+    /// The range of a scored list's scores cut into ``bandCount`` bands of equal width from the
+    /// highest score down: band 0 holds the highest scores.
+    struct ScoreQuantization: Sendable {
+        /// The number of bands.
+        static let bandCount = 255
+        /// A band number no score has: "not in the list" in ``ScoredList/bandOfDocument``.
+        static let absent: UInt8 = 255
+        /// The highest score of all, and how many bands one unit of score spans.
+        let highest: Float
+        let scale: Float
+
+        init(scores: [Float]) {
+            highest = scores.max() ?? 0
+            let lowest = scores.min() ?? 0
+            scale = highest > lowest ? Float(Self.bandCount) / (highest - lowest) : 0
+        }
+
+        /// The band of `score`.
+        @inline(__always)
+        func band(of score: Float) -> Int { min(Int((highest - score) * scale), Self.bandCount - 1) }
+    }
+
+    /// The best documents of a scored list, ordered by descending score coarsely: the documents
+    /// of each of the list's bands (see ``ScoreQuantization``), with their scores and fields
+    /// copied so that a walk reads them in order, follow those of the bands above it. Walking the
+    /// bands from the top visits documents best first to within a band's width, and the ceiling of
+    /// the next band bounds every document left. Only the top bands are kept, down to the one that
+    /// reaches an eighth of the documents: a walk that must go deeper costs more than scoring the
+    /// list in document order. Built by counting, in time linear in the documents.
     final class ScoreBands: Sendable {
-        /// The number of bands the range of scores is cut into.
-        static let count = 256
         /// The documents of the kept bands, band by band from the highest scores.
         let documents: [UInt32]
         /// Their scores in the list.
@@ -190,23 +252,13 @@ extension ShortPrefixCache {
         /// The highest score of a document past the kept bands (0 when they hold every one): what
         /// a document the walk has not met can score in a list walked to the end of its bands.
         let restCeiling: Float
-        /// The highest score of all, and how many bands one unit of score spans.
-        private let highest: Float
-        private let scale: Float
 
-        init(documents listDocuments: [UInt32], scores: [Float], slotMasks listSlotMasks: [UInt16]) {
-            let highest = scores.max() ?? 0
-            let lowest = scores.min() ?? 0
-            self.highest = highest
-            scale = highest > lowest ? Float(Self.count) / (highest - lowest) : 0
-            var sizes = [Int32](repeating: 0, count: Self.count)
-            var ceilings = [Float](repeating: 0, count: Self.count)
-            for score in scores {
-                let band = Self.band(of: score, highest: highest, scale: scale)
-                sizes[band] += 1
-                ceilings[band] = max(ceilings[band], score)
-            }
-            let wanted = scores.count / 8
+        /// The bands of a scored list (its documents, scores, fields, and its documents' bands and
+        /// the bands' ceilings, as in ``ScoredList``).
+        init(documents listDocuments: [UInt32], scores listScores: [Float], slotMasks listSlotMasks: [UInt16], bandOfPlace: [UInt8], bandCeilings: [Float]) {
+            var sizes = [Int32](repeating: 0, count: ScoreQuantization.bandCount)
+            for band in bandOfPlace { sizes[Int(band)] += 1 }
+            let wanted = listDocuments.count / 8
             var ends: [Int32] = []
             var total: Int32 = 0
             for size in sizes where total < wanted {
@@ -218,35 +270,24 @@ extension ShortPrefixCache {
             var documents = [UInt32](repeating: 0, count: Int(total))
             var bandScores = [Float](repeating: 0, count: Int(total))
             var slotMasks = [UInt16](repeating: 0, count: Int(total))
-            for (place, score) in scores.enumerated() {
-                let band = Self.band(of: score, highest: highest, scale: scale)
-                guard band < ends.count else { continue }
-                let slot = Int(next[band])
+            for (place, band) in bandOfPlace.enumerated() where Int(band) < ends.count {
+                let slot = Int(next[Int(band)])
                 documents[slot] = listDocuments[place]
-                bandScores[slot] = score
+                bandScores[slot] = listScores[place]
                 slotMasks[slot] = listSlotMasks[place]
-                next[band] += 1
+                next[Int(band)] += 1
             }
             self.documents = documents
             self.scores = bandScores
             self.slotMasks = slotMasks
             self.ends = ends
-            self.ceilings = Array(ceilings.prefix(ends.count))
-            isComplete = Int(total) == scores.count
-            restCeiling = ceilings.dropFirst(ends.count).max() ?? 0
-        }
-
-        @inline(__always)
-        private static func band(of score: Float, highest: Float, scale: Float) -> Int {
-            min(Int((highest - score) * scale), count - 1)
+            ceilings = Array(bandCeilings.prefix(ends.count))
+            isComplete = Int(total) == listDocuments.count
+            restCeiling = bandCeilings.dropFirst(ends.count).max() ?? 0
         }
 
         /// The number of kept bands.
         var keptCount: Int { ends.count }
-
-        /// The band of a document scoring `score` in the list (kept or not).
-        @inline(__always)
-        func band(of score: Float) -> Int { Self.band(of: score, highest: highest, scale: scale) }
 
         /// Whether no document scores in kept band `band`.
         @inline(__always)

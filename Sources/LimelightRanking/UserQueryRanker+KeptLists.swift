@@ -67,9 +67,19 @@ extension UserQueryRanker {
             let driver = lists[kept.shortest]
             let other = lists[1 - kept.shortest]
             var cursor = 0
+            let otherBands = other.bandOfDocument
             driver.forEachDocument { driverPlace, document in
-                guard let place = other.place(of: document, from: &cursor) else { return }
                 let driverScore = Double(driver.scores[driverPlace])
+                // The other word's score and fields are read only when its band's ceiling lets the
+                // document enter the top hits; a dense list tells the band in one load.
+                if Int(document) < otherBands.count {
+                    let band = otherBands[Int(document)]
+                    guard band != ShortPrefixCache.ScoreQuantization.absent,
+                        (driverScore + Double(other.bandCeilings[Int(band)])) * bonus >= relevanceFloor
+                    else { return }
+                }
+                guard let place = other.place(of: document, from: &cursor) else { return }
+                guard (driverScore + Double(other.scoreCeiling(at: place))) * bonus >= relevanceFloor else { return }
                 let otherScore = Double(other.scores[place])
                 var relevance = driverIsFirst ? driverScore + otherScore : otherScore + driverScore
                 if driver.slotMasks[driverPlace] & other.slotMasks[place] != 0 { relevance *= bonus }
@@ -90,6 +100,11 @@ extension UserQueryRanker {
                     places[index] = place
                 }
             }
+            var ceiling = 0.0
+            for (index, list) in lists.enumerated() {
+                ceiling += Double(index == kept.shortest ? list.scores[driverPlace] : list.scoreCeiling(at: places[index]))
+            }
+            guard ceiling * bonus >= relevanceFloor else { return }
             var relevance = 0.0
             var shared = UInt16.max
             for (index, list) in lists.enumerated() {

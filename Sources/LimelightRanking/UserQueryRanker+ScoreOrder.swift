@@ -35,6 +35,8 @@ extension UserQueryRanker {
         var frontier = [Int](repeating: 0, count: lists.count)
         var trial = collector
         var met = 0
+        // Where the document being scored is in each list.
+        var places = [Int](repeating: 0, count: lists.count)
         while true {
             // Until the top hits are full, the shortest list is walked: its documents most often
             // match the other words. Then the list whose next band lowers the bound most for each
@@ -86,6 +88,35 @@ extension UserQueryRanker {
             guard met <= budget else { return false }
             documents: for slot in range {
                 let document = bands.documents[slot]
+                // The document's place in the other lists, and a bound on its relevance from their
+                // bands: only a document that may enter the top hits has its scores read.
+                var ceiling = Double(bands.scores[slot])
+                for index in lists.indices where index != walked {
+                    let list = lists[index]
+                    let band: Int
+                    if list.bandOfDocument.isEmpty {
+                        guard let place = list.place(of: document) else { continue documents }
+                        band = Int(list.bandOfPlace[place])
+                        places[index] = place
+                    } else {
+                        guard Int(document) < list.bandOfDocument.count else { continue documents }
+                        let byte = list.bandOfDocument[Int(document)]
+                        guard byte != ShortPrefixCache.ScoreQuantization.absent else { continue documents }
+                        band = Int(byte)
+                        places[index] = -1
+                    }
+                    // A document in a band walked before was scored then.
+                    if band < frontier[index] { continue documents }
+                    ceiling += Double(list.bandCeilings[band])
+                }
+                if let threshold = trial.threshold,
+                    scorer.finalScoreCeiling(relevance: ceiling * bonus, matchedWords: lists.count, requireAll: true) < threshold {
+                    continue
+                }
+                for index in lists.indices where index != walked && places[index] < 0 {
+                    guard let place = lists[index].place(of: document) else { continue documents }
+                    places[index] = place
+                }
                 // The document's relevance, its words' scores summed in query order as the
                 // conjunction sums them, and the fields every word matched in.
                 var relevance = 0.0
@@ -94,15 +125,10 @@ extension UserQueryRanker {
                     if index == walked {
                         relevance += Double(bands.scores[slot])
                         shared &= bands.slotMasks[slot]
-                        continue
+                    } else {
+                        relevance += Double(lists[index].scores[places[index]])
+                        shared &= lists[index].slotMasks[places[index]]
                     }
-                    let list = lists[index]
-                    guard let place = list.place(of: document) else { continue documents }
-                    let score = list.scores[place]
-                    // A document in a band walked before was scored then.
-                    if bandsOfLists[index].band(of: score) < frontier[index] { continue documents }
-                    relevance += Double(score)
-                    shared &= list.slotMasks[place]
                 }
                 // Words that all occur in one field are about one thing (as in the conjunction).
                 if shared != 0 { relevance *= bonus }

@@ -29,7 +29,8 @@ import Testing
                     let place = try #require(list.place(of: bands.documents[slot]))
                     #expect(bands.scores[slot] == list.scores[place])
                     #expect(bands.slotMasks[slot] == list.slotMasks[place])
-                    #expect(bands.band(of: bands.scores[slot]) == band)
+                    #expect(Int(list.bandOfPlace[place]) == band)
+                    #expect(list.quantization.band(of: bands.scores[slot]) == band)
                     #expect(bands.scores[slot] <= bands.ceilings[band])
                     #expect(bands.scores[slot] < previousLowest || previousLowest == .infinity, "a band scores below the bands above it")
                 }
@@ -40,10 +41,39 @@ import Testing
             // Every document left out scores in a band below the kept ones.
             let kept = Set(bands.documents)
             for (place, document) in list.documents().enumerated() where !kept.contains(document) {
-                #expect(bands.band(of: list.scores[place]) >= bands.keptCount)
+                #expect(Int(list.bandOfPlace[place]) >= bands.keptCount)
             }
         }
         #expect(banded > 0, "warming keeps lists of frequent words with bands")
+    }
+
+    @Test func everyDocumentScoresWithinItsBandsCeiling() throws {
+        let fixture = try CachedPivotTests.fixture()
+        let cache = try WarmedRankers.warmedCache(fixture)
+        let lists = cache.scoredLists.withLock { Array($0.lists.values) }
+        let documentCount = fixture.app.snapshot().segments[0].reader.documentCount
+        #expect(!lists.isEmpty, "warming keeps scored lists")
+        #expect(lists.contains { !$0.bandOfDocument.isEmpty }, "some list is dense enough to tell each document's band")
+        for list in lists {
+            var highest = [Float](repeating: 0, count: ShortPrefixCache.ScoreQuantization.bandCount)
+            for (place, score) in list.scores.enumerated() {
+                let band = Int(list.bandOfPlace[place])
+                #expect(band == list.quantization.band(of: score))
+                #expect(score <= list.scoreCeiling(at: place))
+                highest[band] = max(highest[band], score)
+            }
+            #expect(highest == list.bandCeilings, "a band's ceiling is its highest score")
+            // A dense list tells each document's band, or that the word does not match it.
+            #expect(list.bandOfDocument.isEmpty == (list.count < documentCount / 4 || list.presence.isEmpty))
+            for (document, band) in list.bandOfDocument.enumerated() {
+                let place = list.place(of: UInt32(document))
+                #expect(band == place.map { list.bandOfPlace[$0] } ?? ShortPrefixCache.ScoreQuantization.absent)
+            }
+            // Band 0 holds the highest score, and lower bands lower scores.
+            #expect(list.bandCeilings.first == list.scores.max())
+            let filled = list.bandCeilings.filter { $0 > 0 }
+            #expect(filled == filled.sorted(by: >))
+        }
     }
 
     @Test func walkingListsBestFirstRanksLikeAFullEvaluation() throws {
