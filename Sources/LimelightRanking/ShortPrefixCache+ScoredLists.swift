@@ -32,7 +32,7 @@ extension ShortPrefixCache {
         let averageLengths: [Double]
         /// Holds the bitset so its identity is not reused while the list lives.
         let live: LiveDocuments
-        /// How scores map to the 256 bands of equal width from the highest score down.
+        /// How scores map to the 255 bands of equal width from the highest score down.
         let quantization: ScoreQuantization
         /// The band of each document's score, in document order: one byte that bounds the score
         /// (by ``bandCeilings``) where reading the score itself would cost a cache miss.
@@ -82,7 +82,9 @@ extension ShortPrefixCache {
             let bandOfPlace = scores.map { UInt8(quantization.band(of: $0)) }
             self.bandOfPlace = bandOfPlace
             var bandCeilings = [Float](repeating: 0, count: ScoreQuantization.bandCount)
-            for (score, band) in zip(scores, bandOfPlace) { bandCeilings[Int(band)] = max(bandCeilings[Int(band)], score) }
+            for (score, band) in zip(scores, bandOfPlace) {
+                bandCeilings[Int(band)] = max(bandCeilings[Int(band)], score)
+            }
             self.bandCeilings = bandCeilings
             var bandOfDocument: [UInt8] = []
             if documents.count >= documentCount / 4 && !isSparse {
@@ -104,7 +106,8 @@ extension ShortPrefixCache {
             self.live = live
             bands =
                 banded
-                ? ScoreBands(documents: documents, scores: scores, slotMasks: slotMasks, bandOfPlace: bandOfPlace, bandCeilings: bandCeilings)
+                ? ScoreBands(
+                    documents: documents, scores: scores, slotMasks: slotMasks, bandOfPlace: bandOfPlace, bandCeilings: bandCeilings)
                 : nil
         }
 
@@ -255,7 +258,10 @@ extension ShortPrefixCache {
 
         /// The bands of a scored list (its documents, scores, fields, and its documents' bands and
         /// the bands' ceilings, as in ``ScoredList``).
-        init(documents listDocuments: [UInt32], scores listScores: [Float], slotMasks listSlotMasks: [UInt16], bandOfPlace: [UInt8], bandCeilings: [Float]) {
+        init(
+            documents listDocuments: [UInt32], scores listScores: [Float], slotMasks listSlotMasks: [UInt16], bandOfPlace: [UInt8],
+            bandCeilings: [Float]
+        ) {
             var sizes = [Int32](repeating: 0, count: ScoreQuantization.bandCount)
             for band in bandOfPlace { sizes[Int(band)] += 1 }
             let wanted = listDocuments.count / 8

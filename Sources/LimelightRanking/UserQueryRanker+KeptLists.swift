@@ -72,14 +72,20 @@ extension UserQueryRanker {
                 let driverScore = Double(driver.scores[driverPlace])
                 // The other word's score and fields are read only when its band's ceiling lets the
                 // document enter the top hits; a dense list tells the band in one load.
-                if Int(document) < otherBands.count {
-                    let band = otherBands[Int(document)]
-                    guard band != ShortPrefixCache.ScoreQuantization.absent,
-                        (driverScore + Double(other.bandCeilings[Int(band)])) * bonus >= relevanceFloor
-                    else { return }
+                var found: Int?
+                let ceiling: Float
+                if otherBands.isEmpty {
+                    found = other.place(of: document, from: &cursor)
+                    guard let found else { return }
+                    ceiling = other.scoreCeiling(at: found)
+                } else {
+                    let band = Int(document) < otherBands.count ? otherBands[Int(document)] : ShortPrefixCache.ScoreQuantization.absent
+                    guard band != ShortPrefixCache.ScoreQuantization.absent else { return }
+                    ceiling = other.bandCeilings[Int(band)]
                 }
-                guard let place = other.place(of: document, from: &cursor) else { return }
-                guard (driverScore + Double(other.scoreCeiling(at: place))) * bonus >= relevanceFloor else { return }
+                guard (driverScore + Double(ceiling)) * bonus >= relevanceFloor,
+                    let place = found ?? other.place(of: document, from: &cursor)
+                else { return }
                 let otherScore = Double(other.scores[place])
                 var relevance = driverIsFirst ? driverScore + otherScore : otherScore + driverScore
                 if driver.slotMasks[driverPlace] & other.slotMasks[place] != 0 { relevance *= bonus }
