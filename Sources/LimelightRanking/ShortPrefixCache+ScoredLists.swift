@@ -112,13 +112,14 @@ extension ShortPrefixCache {
         }
 
         /// The memory the list takes, its bands included.
-        var byteCount: Int { matchesByteCount + (bands?.byteCount ?? 0) }
+        var byteCount: Int { matchesByteCount + boundsByteCount + (bands?.byteCount ?? 0) }
 
-        /// The memory the list takes without its bands (what warming measures out).
-        var matchesByteCount: Int {
-            count * (4 + 2 + 1) + sparseDocuments.count * 4 + presence.count * 8 + ranks.count * 4 + bandCeilings.count * 4
-                + bandOfDocument.count
-        }
+        /// The memory the matches take: documents, scores and fields, without the bands and the
+        /// bounds that speed lookups up (what warming measures out, so that the same words are kept).
+        var matchesByteCount: Int { count * (4 + 2) + sparseDocuments.count * 4 + presence.count * 8 + ranks.count * 4 }
+
+        /// The memory the documents' score bands and the bands' ceilings take.
+        var boundsByteCount: Int { bandOfPlace.count + bandCeilings.count * 4 + bandOfDocument.count }
 
         /// Calls `body` with each document, ascending, and its place (0, 1, 2, …).
         @inline(__always)
