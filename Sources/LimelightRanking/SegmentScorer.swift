@@ -266,7 +266,6 @@ struct SegmentScorer {
             if let phrase = word.phraseTerms, phrase.count > 1 {
                 let documents = try QueryEvaluator(segment: segment)
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix), within: candidates)
-                exactFrequency += documents.count
                 for document in documents {
                     contributions.add(document, field.weight / norms.norm(of: document), fieldBit)
                 }
@@ -288,6 +287,7 @@ struct SegmentScorer {
                 return true
             }
         }
+        if word.isPhrase { exactFrequency = try phraseFrequency(word, in: rankedFields) }
         let idf = inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
         return contributions.reduce { weighted in wordScore(weightedFrequency: weighted, idf: idf) }
     }
@@ -307,6 +307,17 @@ struct SegmentScorer {
 
         @inline(__always)
         func norm(of document: UInt32) -> Double { base + slope * Double(lengths.length(of: document)) }
+
+        /// The smallest norm of any document: that of an empty field.
+        var smallestNorm: Double { base }
+
+        /// The largest length whose norm is at most `norm` (infinite when every length's is;
+        /// negative when none is, or `norm` is not a number).
+        func largestLength(withNormAtMost norm: Double) -> Double {
+            guard norm >= base else { return -1 }
+            guard slope > 0 else { return .infinity }
+            return (norm - base) / slope
+        }
     }
 
     /// Adds to `contributions` the postings of one term of a ranked field (whose bit is
@@ -436,15 +447,7 @@ struct SegmentScorer {
             return total
         }
         if !word.isPrefix && !word.isPhrase { return resolved.wholeWordFrequency }
-        if let phrase = word.phraseTerms, phrase.count > 1 {
-            var total = 0
-            for fieldReader in rankedFields.readers {
-                var rarest = Int.max
-                for term in phrase { rarest = min(rarest, try fieldReader.dictionary.lookup(term)?.documentFrequency ?? 0) }
-                total += rarest
-            }
-            return total
-        }
+        if word.isPhrase { return try phraseFrequency(word, in: rankedFields) }
         // A longer prefix was resolved with the words it starts; a field with too many of them
         // counts as every document, or once its merged postings there are built, as their postings
         // when fewer.
@@ -461,21 +464,35 @@ struct SegmentScorer {
         return total
     }
 
+    /// How many documents a phrase is counted in, for its idf and its cost: in each ranked field,
+    /// the documents holding its rarest whole word (a last word typed as a prefix is left out),
+    /// summed over the fields as a word's documents are. The phrase is taken to be as rare as its
+    /// rarest word, which the dictionaries tell at once; counting the documents that hold it would
+    /// mean comparing positions in every one of them before the first could be scored, so that a
+    /// phrase of frequent words could not stop early.
+    func phraseFrequency(_ word: QueryWord, in rankedFields: RankedFields) throws -> Int {
+        try phraseFrequencies(word, in: rankedFields).reduce(0, +)
+    }
+
+    /// ``phraseFrequency(_:in:)`` field by field (aligned with ``RankedFields/readers``): 0 in a
+    /// field lacking one of the phrase's whole words, which cannot hold it.
+    func phraseFrequencies(_ word: QueryWord, in rankedFields: RankedFields) throws -> [Int] {
+        guard let phrase = word.phraseTerms, word.isPhrase else { return [] }
+        let wholeWords = word.isPrefix ? phrase.dropLast() : phrase[...]
+        return try rankedFields.readers.map { fieldReader in
+            var rarest = Int.max
+            for term in wholeWords { rarest = min(rarest, try fieldReader.dictionary.lookup(term)?.documentFrequency ?? 0) }
+            return rarest
+        }
+    }
+
     /// The word's idf, computed as ``wordMatches(_:in:within:)`` computes it (for explanations and
-    /// score bounds): from its whole-word frequency (a phrase's: the documents holding it), or
+    /// score bounds): from its whole-word frequency (a phrase's: ``phraseFrequency(_:in:)``), or
     /// when no field has it whole, from the frequencies of the words it starts.
     func wordInverseDocumentFrequency(_ word: QueryWord) throws -> Double {
         let rankedFields = rankedFields()
-        guard let phrase = word.phraseTerms, word.isPhrase else {
-            return try wordInverseDocumentFrequency(resolve(word, in: rankedFields), in: rankedFields)
-        }
-        var frequency = 0
-        for fieldIndex in rankedFields.places {
-            let field = context.parameters.fields[fieldIndex]
-            frequency += try QueryEvaluator(segment: segment)
-                .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix)).count
-        }
-        return inverseDocumentFrequency(min(frequency, segment.reader.documentCount))
+        guard word.isPhrase else { return try wordInverseDocumentFrequency(resolve(word, in: rankedFields), in: rankedFields) }
+        return inverseDocumentFrequency(min(try phraseFrequency(word, in: rankedFields), segment.reader.documentCount))
     }
 
     /// ``wordInverseDocumentFrequency(_:)`` of a resolved word (not a phrase). The frequencies of

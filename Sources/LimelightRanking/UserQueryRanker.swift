@@ -83,6 +83,10 @@ public struct UserQueryRanker: Sendable {
             // Past the cache, the words are looked up in the segment's dictionaries once.
             let query = try scorer.resolve(request.words)
             if try searchNewestWhenRelevanceVanishes(scorer, query, segmentIndex, request, &collector) { continue }
+            if query.words.count == 1 && query.words[0].word.isPhrase {
+                try searchPhrase(scorer, query, segmentIndex, request, &collector)
+                continue
+            }
             // Every word's scored list kept: a conjunction of a few thousand documents is scored
             // straight from the lists; past that, the lists are walked best first, which usually
             // meets far fewer.

@@ -44,5 +44,23 @@ import Testing
         }
         try engine.close()
     }
-}
 
+    /// A document deleted (or replaced) after its segment was written no longer matches a phrase
+    /// its old text held, whether the phrase's words are whole or its last is a prefix.
+    @Test func deletedDocumentsDoNotMatchPhrases() throws {
+        let directory = TemporaryDirectory()
+        let engine = try SearchEngine.open(directory: directory.path)
+        var batch = WriteBatch()
+        for i in 0..<40 { batch.append(.upsert(document("k\(i)", title: i % 2 == 0 ? "tools for the garden" : "the garden for tools"))) }
+        try engine.commit(batch)
+        var changes = WriteBatch()
+        changes.append(.deleteKey("k0"))
+        changes.append(.upsert(document("k2", title: "garden tools")))
+        try engine.commit(changes)
+        let snapshot = engine.snapshot()
+        let expected = (4..<40).filter { $0 % 2 == 0 }.map { "k\($0)" }.sorted()
+        #expect(try snapshot.keys(.phrase(field: "title", terms: ["for", "the"], lastIsPrefix: false)) == expected)
+        #expect(try snapshot.keys(.phrase(field: "title", terms: ["for", "th"], lastIsPrefix: true)) == expected)
+        try engine.close()
+    }
+}

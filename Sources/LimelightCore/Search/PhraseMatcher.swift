@@ -5,7 +5,13 @@ struct PhraseMatcher {
     let terms: [String]
     let lastIsPrefix: Bool
 
-    func documents(within candidates: [UInt32]?) throws -> [UInt32] {
+    /// The live documents among `candidates` (ascending; nil: the whole segment) holding the
+    /// phrase. Positions are compared only for documents holding every term that `worthChecking`
+    /// accepts; the ones it turns down are left out unchecked. `found` is told of each document
+    /// found, as it is found.
+    func documents(
+        within candidates: [UInt32]?, worthChecking: (UInt32) throws -> Bool = { _ in true }, found: (UInt32) throws -> Void = { _ in }
+    ) throws -> [UInt32] {
         guard !terms.isEmpty, let fieldReader = segment.reader.field(field), fieldReader.statistics.kind == .text else { return [] }
         // The term infos at each phrase position (several for a prefix).
         var infos: [[TermInfo]] = []
@@ -27,7 +33,7 @@ struct PhraseMatcher {
             if infos.last!.isEmpty { return [] }
         }
         if terms.count > 1, infos.allSatisfy({ $0.count == 1 }) {
-            return try singleTermDocuments(infos.map { $0[0] }, fieldReader, within: candidates)
+            return try singleTermDocuments(infos.map { $0[0] }, fieldReader, within: candidates, worthChecking: worthChecking, found: found)
         }
         var candidateDocuments = try QueryEvaluator(segment: segment).evaluate(.and(clauses))
         if let candidates { candidateDocuments = DocumentSets.intersect(candidateDocuments, candidates) }
@@ -38,7 +44,7 @@ struct PhraseMatcher {
         var positions: [UInt32] = []
         var starts = [Int](repeating: 0, count: iterators.count + 1)
         var cursors: [Int] = []
-        for document in candidateDocuments {
+        for document in candidateDocuments where try worthChecking(document) {
             positions.removeAll(keepingCapacity: true)
             for slot in iterators.indices {
                 starts[slot] = positions.count
@@ -50,24 +56,32 @@ struct PhraseMatcher {
                 if iterators[slot].count > 1 { positions[starts[slot]...].sort() }
             }
             starts[iterators.count] = positions.count
-            if Self.hasConsecutiveRun(positions, starts, cursors: &cursors) { result.append(document) }
+            if Self.hasConsecutiveRun(positions, starts, cursors: &cursors) {
+                result.append(document)
+                try found(document)
+            }
         }
         return result
     }
 
     /// The documents of a phrase whose every position is one term: the rarest term leads, the
     /// others (and the candidates) skip ahead to it, and positions are read only where all meet.
-    private func singleTermDocuments(_ infos: [TermInfo], _ fieldReader: FieldReader, within candidates: [UInt32]?) throws -> [UInt32] {
+    private func singleTermDocuments(
+        _ infos: [TermInfo], _ fieldReader: FieldReader, within candidates: [UInt32]?,
+        worthChecking: (UInt32) throws -> Bool, found: (UInt32) throws -> Void
+    ) throws -> [UInt32] {
         var iterators = try infos.map { try fieldReader.postings(for: $0, withPositions: true) }
         // The iterators are advanced in place, without a uniqueness check of the array per step.
         return try iterators.withUnsafeMutableBufferPointer { iterators in
-            try singleTermDocuments(iterators, infos, within: candidates)
+            try singleTermDocuments(iterators, infos, within: candidates, worthChecking: worthChecking, found: found)
         }
     }
 
     private func singleTermDocuments(
-        _ iterators: UnsafeMutableBufferPointer<PostingsIterator>, _ infos: [TermInfo], within candidates: [UInt32]?
+        _ iterators: UnsafeMutableBufferPointer<PostingsIterator>, _ infos: [TermInfo], within candidates: [UInt32]?,
+        worthChecking: (UInt32) throws -> Bool, found: (UInt32) throws -> Void
     ) throws -> [UInt32] {
+        let live = segment.live
         let order = iterators.indices.sorted { infos[$0].documentFrequency < infos[$1].documentFrequency }
         let lead = order[0]
         var result: [UInt32] = []
@@ -93,7 +107,10 @@ struct PhraseMatcher {
                     continue search
                 }
             }
-            if try Self.hasPhrase(iterators, starts: &phraseStarts) { result.append(document) }
+            if live.isLive(document), try worthChecking(document), try Self.hasPhrase(iterators, starts: &phraseStarts) {
+                result.append(document)
+                try found(document)
+            }
             guard try iterators[lead].next() else { break }
             document = iterators[lead].document
         }

@@ -191,6 +191,20 @@ public struct QueryEvaluator {
         }
     }
 
+    /// The live documents among `candidates` (ascending; nil: the whole segment) holding a phrase
+    /// in `field`, as ``EngineQuery/phrase(field:terms:lastIsPrefix:)`` matches it, except that
+    /// positions are compared only for the documents `worthChecking` accepts: ranked searches
+    /// skip those whose score cannot enter the top hits, and leave them out unchecked. `found` is
+    /// told of each document found as it is found, so that the bar can rise during the search.
+    public func phraseDocuments(
+        field: String, terms: [String], lastIsPrefix: Bool, within candidates: [UInt32]?,
+        worthChecking: (UInt32) throws -> Bool, found: (UInt32) throws -> Void
+    ) throws -> [UInt32] {
+        if let candidates, candidates.isEmpty { return [] }
+        return try PhraseMatcher(segment: segment, field: field, terms: terms, lastIsPrefix: lastIsPrefix)
+            .documents(within: candidates, worthChecking: worthChecking, found: found)
+    }
+
     /// The matching live documents among `candidates` (ascending; nil: the whole segment).
     public func evaluate(_ query: EngineQuery, within candidates: [UInt32]?) throws -> [UInt32] {
         if let candidates, candidates.isEmpty { return [] }
