@@ -15,15 +15,20 @@ extension UserQueryRanker {
     /// enough in the field are listed from its lengths and only they are searched. The search
     /// stops once the fields left cannot lift an unseen document into the top hits. The hits and
     /// their scores are those of a full evaluation (``SegmentScorer/wordMatches(_:in:within:)``).
+    ///
+    /// - Returns: false when the phrase's rarest words are in fewer than ``phraseSearchMinimum``
+    ///   documents in all: comparing positions in each then costs less than searching field by
+    ///   field, and the collector is unchanged.
     func searchPhrase(
         _ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ segmentIndex: Int, _ request: Request,
         _ collector: inout TopCollector
-    ) throws {
+    ) throws -> Bool {
         let word = query.words[0].word
-        guard let terms = word.phraseTerms else { return }
+        guard let terms = word.phraseTerms, word.isPhrase else { return false }
+        let frequencies = try scorer.phraseFrequencies(word, in: query.fields)
+        guard frequencies.reduce(0, +) >= phraseSearchMinimum else { return false }
         let segment = scorer.segment
         let evaluator = QueryEvaluator(segment: segment)
-        let frequencies = try scorer.phraseFrequencies(word, in: query.fields)
         let fields = PhraseFields(scorer, query.fields, frequencies: frequencies)
         let idf = scorer.inverseDocumentFrequency(min(frequencies.reduce(0, +), segment.reader.documentCount))
         let requireAll = request.requireAllWords
@@ -40,7 +45,7 @@ extension UserQueryRanker {
         var allowed: [UInt32]?
         if let filter = request.filter, try evaluator.estimatedCost(filter) <= segment.reader.documentCount / 8 {
             allowed = try evaluator.evaluate(filter, within: nil)
-            if allowed?.isEmpty == true { return }
+            if allowed?.isEmpty == true { return true }
         }
         let checksEach = request.filter != nil && allowed == nil
         // The top hits with, for each document found in the field searched, the least it scores
@@ -104,6 +109,7 @@ extension UserQueryRanker {
             }
             provisional = collector
         }
+        return true
     }
 
     /// The documents (of `among`, or all `count` of the segment) whose length is at most `longest`.

@@ -51,6 +51,10 @@ public struct UserQueryRanker: Sendable {
     public let parameters: RankingParameters
     /// The cache of short-prefix results, shared across queries (nil: no caching).
     public let cache: ShortPrefixCache?
+    /// The fewest documents a phrase's rarest words must be in, summed over a segment's fields,
+    /// for a query that is one phrase to be searched there field by field (see
+    /// ``searchPhrase(_:_:_:_:_:)``); a rarer one has its positions compared in every document.
+    var phraseSearchMinimum = 1024
 
     /// Creates a ranker.
     public init(parameters: RankingParameters, cache: ShortPrefixCache? = nil) {
@@ -83,10 +87,7 @@ public struct UserQueryRanker: Sendable {
             // Past the cache, the words are looked up in the segment's dictionaries once.
             let query = try scorer.resolve(request.words)
             if try searchNewestWhenRelevanceVanishes(scorer, query, segmentIndex, request, &collector) { continue }
-            if query.words.count == 1 && query.words[0].word.isPhrase {
-                try searchPhrase(scorer, query, segmentIndex, request, &collector)
-                continue
-            }
+            if query.words.count == 1, try searchPhrase(scorer, query, segmentIndex, request, &collector) { continue }
             // Every word's scored list kept: a conjunction of a few thousand documents is scored
             // straight from the lists; past that, the lists are walked best first, which usually
             // meets far fewer.

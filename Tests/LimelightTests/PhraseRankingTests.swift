@@ -70,7 +70,10 @@ import Testing
         #expect(snapshot.segments.count > 1, "the fixture spans segments")
         let now = fixture.now.timeIntervalSince1970
         let parameters = AppIndex.userQueryRanking
-        let ranker = UserQueryRanker(parameters: parameters)
+        // Every phrase searched field by field, however rare, and as searches choose.
+        var fieldByField = UserQueryRanker(parameters: parameters)
+        fieldByField.phraseSearchMinimum = 0
+        let rankers = [fieldByField, UserQueryRanker(parameters: parameters)]
         let phrases: [QueryWord] = [
             QueryWord(term: "for the", isPrefix: false, phraseTerms: ["for", "the"]),
             QueryWord(term: "this package", isPrefix: false, phraseTerms: ["this", "package"]),
@@ -94,12 +97,14 @@ import Testing
                             words: [word], filter: filter, limit: limit, now: now, requireAllWords: requireAll, engagement: engagement)
                         let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: engagement, cache: nil)
                         let expected = try Self.reference(snapshot, context, word, filter: filter, limit: limit, requireAll: requireAll)
-                        let found = try ranker.search(snapshot, request)
                         let label = "\(word.term) limit \(limit) filter \(filter != nil) engaged \(!engagement.isEmpty) all \(requireAll)"
                         if expected.isEmpty { empty += 1 }
-                        #expect(found.map(\.segment) == expected.map(\.segment), "\(label)")
-                        #expect(found.map(\.document) == expected.map(\.document), "\(label)")
-                        #expect(found.map(\.score) == expected.map(\.score), "\(label)")
+                        for ranker in rankers {
+                            let found = try ranker.search(snapshot, request)
+                            #expect(found.map(\.segment) == expected.map(\.segment), "\(label)")
+                            #expect(found.map(\.document) == expected.map(\.document), "\(label)")
+                            #expect(found.map(\.score) == expected.map(\.score), "\(label)")
+                        }
                         compared += 1
                     }
                 }
