@@ -287,7 +287,7 @@ struct SegmentScorer {
                 return true
             }
         }
-        if word.isPhrase { exactFrequency = try phraseFrequency(word, in: rankedFields) }
+        if word.isPhrase { exactFrequency = phraseFrequency(try phraseWordFrequencies(word, in: rankedFields), in: rankedFields) }
         let idf = inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
         return contributions.reduce { weighted in wordScore(weightedFrequency: weighted, idf: idf) }
     }
@@ -447,7 +447,7 @@ struct SegmentScorer {
             return total
         }
         if !word.isPrefix && !word.isPhrase { return resolved.wholeWordFrequency }
-        if word.isPhrase { return try phraseFrequency(word, in: rankedFields) }
+        if word.isPhrase { return Self.phraseRarestFrequencies(try phraseWordFrequencies(word, in: rankedFields)).reduce(0, +) }
         // A longer prefix was resolved with the words it starts; a field with too many of them
         // counts as every document, or once its merged postings there are built, as their postings
         // when fewer.
@@ -464,26 +464,42 @@ struct SegmentScorer {
         return total
     }
 
-    /// How many documents a phrase is counted in, for its idf and its cost: in each ranked field,
-    /// the documents holding its rarest whole word (a last word typed as a prefix is left out),
-    /// summed over the fields as a word's documents are. The phrase is taken to be as rare as its
-    /// rarest word, which the dictionaries tell at once; counting the documents that hold it would
-    /// mean comparing positions in every one of them before the first could be scored, so that a
-    /// phrase of frequent words could not stop early.
-    func phraseFrequency(_ word: QueryWord, in rankedFields: RankedFields) throws -> Int {
-        try phraseFrequencies(word, in: rankedFields).reduce(0, +)
-    }
-
-    /// ``phraseFrequency(_:in:)`` field by field (aligned with ``RankedFields/readers``): 0 in a
-    /// field lacking one of the phrase's whole words, which cannot hold it.
-    func phraseFrequencies(_ word: QueryWord, in rankedFields: RankedFields) throws -> [Int] {
+    /// The document frequencies of a phrase's whole words (a last word typed as a prefix is left
+    /// out) in each ranked field: one array per field (aligned with ``RankedFields/readers``), one
+    /// frequency per word.
+    func phraseWordFrequencies(_ word: QueryWord, in rankedFields: RankedFields) throws -> [[Int]] {
         guard let phrase = word.phraseTerms, word.isPhrase else { return [] }
         let wholeWords = word.isPrefix ? phrase.dropLast() : phrase[...]
         return try rankedFields.readers.map { fieldReader in
-            var rarest = Int.max
-            for term in wholeWords { rarest = min(rarest, try fieldReader.dictionary.lookup(term)?.documentFrequency ?? 0) }
-            return rarest
+            try wholeWords.map { try fieldReader.dictionary.lookup($0)?.documentFrequency ?? 0 }
         }
+    }
+
+    /// In each field, the documents holding a phrase's rarest whole word, from
+    /// ``phraseWordFrequencies(_:in:)``: what matching the phrase there costs, and 0 where a word
+    /// is missing and the field cannot hold it.
+    static func phraseRarestFrequencies(_ wordFrequencies: [[Int]]) -> [Int] {
+        wordFrequencies.map { $0.min() ?? 0 }
+    }
+
+    /// How many documents a phrase is counted in for its idf, from ``phraseWordFrequencies(_:in:)``:
+    /// in each field, as many as would hold all its whole words if they occurred independently
+    /// (the field's documents times each word's share of them), summed over the fields as a word's
+    /// documents are, and rounded up. The dictionaries tell it at once: counting the documents
+    /// that hold the phrase would mean comparing positions in every one of them before the first
+    /// could be scored, so that a phrase of frequent words could not stop early. Taking the
+    /// rarest word's documents instead would count a phrase of words most documents hold in
+    /// nearly every document, and its relevance would vanish.
+    func phraseFrequency(_ wordFrequencies: [[Int]], in rankedFields: RankedFields) -> Int {
+        var total = 0.0
+        for (slot, frequencies) in wordFrequencies.enumerated() {
+            let documents = Double(rankedFields.readers[slot].statistics.documentCount)
+            guard documents > 0 else { continue }
+            var expected = documents
+            for frequency in frequencies { expected *= min(Double(frequency) / documents, 1) }
+            total += expected
+        }
+        return Int(total.rounded(.up))
     }
 
     /// The word's idf, computed as ``wordMatches(_:in:within:)`` computes it (for explanations and
@@ -492,7 +508,8 @@ struct SegmentScorer {
     func wordInverseDocumentFrequency(_ word: QueryWord) throws -> Double {
         let rankedFields = rankedFields()
         guard word.isPhrase else { return try wordInverseDocumentFrequency(resolve(word, in: rankedFields), in: rankedFields) }
-        return inverseDocumentFrequency(min(try phraseFrequency(word, in: rankedFields), segment.reader.documentCount))
+        let frequency = phraseFrequency(try phraseWordFrequencies(word, in: rankedFields), in: rankedFields)
+        return inverseDocumentFrequency(min(frequency, segment.reader.documentCount))
     }
 
     /// ``wordInverseDocumentFrequency(_:)`` of a resolved word (not a phrase). The frequencies of

@@ -17,7 +17,7 @@ extension UserQueryRanker {
     /// their scores are those of a full evaluation (``SegmentScorer/wordMatches(_:in:within:)``).
     ///
     /// - Returns: false when the phrase's rarest words are in fewer than ``phraseSearchMinimum``
-    ///   documents in all: comparing positions in each then costs less than searching field by
+    ///   documents in all fields together: comparing positions in each then costs less than searching field by
     ///   field, and the collector is unchanged.
     func searchPhrase(
         _ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ segmentIndex: Int, _ request: Request,
@@ -25,12 +25,13 @@ extension UserQueryRanker {
     ) throws -> Bool {
         let word = query.words[0].word
         guard let terms = word.phraseTerms, word.isPhrase else { return false }
-        let frequencies = try scorer.phraseFrequencies(word, in: query.fields)
+        let wordFrequencies = try scorer.phraseWordFrequencies(word, in: query.fields)
+        let frequencies = SegmentScorer.phraseRarestFrequencies(wordFrequencies)
         guard frequencies.reduce(0, +) >= phraseSearchMinimum else { return false }
         let segment = scorer.segment
         let evaluator = QueryEvaluator(segment: segment)
         let fields = PhraseFields(scorer, query.fields, frequencies: frequencies)
-        let idf = scorer.inverseDocumentFrequency(min(frequencies.reduce(0, +), segment.reader.documentCount))
+        let idf = scorer.inverseDocumentFrequency(min(scorer.phraseFrequency(wordFrequencies, in: query.fields), segment.reader.documentCount))
         let requireAll = request.requireAllWords
         // The least weighted frequency a document needs to reach a threshold.
         let saturated = idf * (parameters.k1 + 1)
@@ -73,9 +74,12 @@ extension UserQueryRanker {
                 worthChecking: { document in
                     guard !scored.contains(document) else { return false }
                     guard needed > 0 else { return true }
-                    // This field's match, with the later fields matched too at this document's lengths.
+                    // This field's match, with the later fields matched too at this document's lengths
+                    // (a field the document has no word in has length 0 and cannot hold the phrase).
                     var most = weight / norms.norm(of: document)
-                    for (laterWeight, laterNorms) in later { most += laterWeight / laterNorms.norm(of: document) }
+                    for (laterWeight, laterNorms) in later where laterNorms.lengths.length(of: document) > 0 {
+                        most += laterWeight / laterNorms.norm(of: document)
+                    }
                     return most >= needed
                 },
                 found: { document in
@@ -139,7 +143,7 @@ extension UserQueryRanker {
         /// searched first: its few matches are then known, and it leaves the bounds of the rest.
         static let fewDocuments = 256
 
-        /// - Parameter frequencies: ``SegmentScorer/phraseFrequencies(_:in:)`` of the phrase.
+        /// - Parameter frequencies: ``SegmentScorer/phraseRarestFrequencies(_:)`` of the phrase.
         init(_ scorer: SegmentScorer, _ fields: SegmentScorer.RankedFields, frequencies: [Int]) {
             let parameters = scorer.context.parameters
             var names: [String] = []

@@ -114,9 +114,9 @@ import Testing
         #expect(empty <= 30, "only the two rare phrases within the narrow range match nothing")
     }
 
-    /// A phrase is counted as rare as its rarest whole word, field by field: its idf, as the
-    /// explanation shows it, is that of those documents.
-    @Test func aPhrasesIdfIsItsRarestWords() throws {
+    /// A phrase's idf counts the documents that would hold its whole words if they occurred
+    /// independently, field by field, as the explanation shows it.
+    @Test func aPhrasesIdfCountsItsWordsAsIndependent() throws {
         let fixture = try SearchTestFixture()
         try fixture.index([
             try SearchTestFixture.item("a", ["title": .string("tools for the garden")]),
@@ -128,14 +128,22 @@ import Testing
         let context = ScoringContext(
             snapshot: snapshot, parameters: AppIndex.userQueryRanking, now: fixture.now.timeIntervalSince1970, engagement: [:], cache: nil)
         let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        let fields = scorer.rankedFields()
         let phrase = QueryWord(term: "for the", isPrefix: false, phraseTerms: ["for", "the"])
-        // Titles: "for" in a and b, "the" in a, b and c: 2. Text: "for" in c, "the" in b: 1.
-        #expect(try scorer.phraseFrequency(phrase, in: scorer.rankedFields()) == 3)
-        #expect(try scorer.wordInverseDocumentFrequency(phrase) == scorer.inverseDocumentFrequency(3))
-        // A last word typed as a prefix is left out: "for" alone counts.
+        let frequencies = try scorer.phraseWordFrequencies(phrase, in: fields)
+        let title = try #require(fields.readers.firstIndex { $0.statistics.documentCount == 4 })
+        let text = try #require(fields.readers.firstIndex { $0.statistics.documentCount == 2 })
+        #expect(frequencies[title] == [2, 3] && frequencies[text] == [1, 1])
+        #expect(SegmentScorer.phraseRarestFrequencies(frequencies).reduce(0, +) == 3)
+        // Titles: 4 · (2/4) · (3/4) = 1.5; text: 2 · (1/2) · (1/2) = 0.5.
+        #expect(scorer.phraseFrequency(frequencies, in: fields) == 2)
+        #expect(try scorer.wordInverseDocumentFrequency(phrase) == scorer.inverseDocumentFrequency(2))
+        // A last word typed as a prefix is left out: "for" alone counts, 2 titles and 1 text.
         let typed = QueryWord(term: "for th", isPrefix: true, phraseTerms: ["for", "th"])
-        #expect(try scorer.phraseFrequency(typed, in: scorer.rankedFields()) == 3)
+        #expect(scorer.phraseFrequency(try scorer.phraseWordFrequencies(typed, in: fields), in: fields) == 3)
         let hits = try fixture.app.searchUserQuery(text: "\"for the\"", options: UserQueryOptions(explain: true, now: fixture.now))
         #expect(hits.map(\.uniqueIdentifier).sorted() == ["a", "b"])
+        let explanation = try #require(hits.first?.explanation)
+        #expect("\(explanation)".contains("idf \(Explanation.format(scorer.inverseDocumentFrequency(2)))"))
     }
 }
