@@ -1,5 +1,6 @@
 @testable import LimelightCore
 import Testing
+import LimelightTestSupport
 
 /// The branch-free range scans of a numeric column select exactly what comparing each value with
 /// the bounds selects: open and closed bounds, infinite bounds, and documents without a value.
@@ -46,5 +47,65 @@ import Testing
             }
             #expect(column.documents(lower: nil, upper: nil, includeLower: true, includeUpper: true, limit: 10).count == 9, "the limit bounds the scan")
         }
+    }
+
+    /// The column sorted by value finds, for every range, the documents a scan finds (in value
+    /// order), ties and documents without a value included.
+    @Test func theSortedColumnFindsWhatAScanFinds() throws {
+        Self.values.withUnsafeBytes { bytes in
+            let column = NumericColumn(bytes: bytes)
+            let sorted = SortedColumn(column, count: Self.values.count)
+            #expect(sorted.count == Self.values.count - 2, "documents without a value are left out")
+            for lower in Self.bounds {
+                for upper in Self.bounds {
+                    for includeLower in [false, true] {
+                        for includeUpper in [false, true] {
+                            let label = "\(String(describing: lower)) \(includeLower) … \(String(describing: upper)) \(includeUpper)"
+                            let scanned = column.documents(lower: lower, upper: upper, includeLower: includeLower, includeUpper: includeUpper, limit: Self.values.count)
+                            guard let (low, high) = NumericColumn.closedBounds(lower, upper, includeLower, includeUpper) else {
+                                #expect(scanned.isEmpty, "\(label)")
+                                continue
+                            }
+                            let found = Array(sorted.documents(from: low, through: high))
+                            #expect(found.sorted() == scanned, "\(label)")
+                            #expect(found.map { Self.values[Int($0)] } == found.map { Self.values[Int($0)] }.sorted(), "\(label): in value order")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A narrow range over a large segment is taken from the sorted column; it must match what a
+    /// scan matches, with deleted documents left out, and wide ranges still scan.
+    @Test func rangesOverALargeSegmentMatchWhatAScanMatches() throws {
+        let directory = TemporaryDirectory()
+        let engine = try SearchEngine.open(directory: directory.path)
+        var batch = WriteBatch()
+        var sizes: [Int: Double] = [:]
+        for i in 0..<6_000 {
+            // Ties (a thousand values), and every seventh document without a size.
+            let size: Double? = i % 7 == 3 ? nil : Double((i * 7_919) % 1_000)
+            sizes[i] = size
+            batch.append(.upsert(document("k\(i)", title: "item", size: size)))
+        }
+        try engine.commit(batch)
+        var deletions = WriteBatch()
+        for i in stride(from: 5, to: 6_000, by: 11) { deletions.append(.deleteKey("k\(i)")) }
+        try engine.commit(deletions)
+        let snapshot = engine.snapshot()
+        #expect(snapshot.segments.count == 1 && snapshot.segments[0].reader.documentCount >= 4_096)
+        for (low, high, includeLower, includeUpper) in [
+            (10.0, 20.0, true, true), (10, 20, false, false), (0, 0, true, true), (999, 2_000, true, false), (-5, 3, true, true),
+            (100, 349, true, true), (0, 999, true, true), (500, 500, false, true),
+        ] {
+            let expected = (0..<6_000).filter { i in
+                guard i % 11 != 5, let size = sizes[i] else { return false }
+                return (includeLower ? size >= low : size > low) && (includeUpper ? size <= high : size < high)
+            }.map { "k\($0)" }.sorted()
+            let range = EngineQuery.range(field: "size", lower: low, upper: high, includeLower: includeLower, includeUpper: includeUpper)
+            #expect(try snapshot.keys(range) == expected, "\(low) \(includeLower) … \(high) \(includeUpper)")
+        }
+        try engine.close()
     }
 }

@@ -216,6 +216,8 @@ public final class SegmentReader: @unchecked Sendable {
     private let lastColumns = Mutex<(names: [String], found: [(column: NumericColumn, bounds: NumericColumn.Bounds)?])?>(nil)
     /// Trigram indexes of the fields whose dictionaries substring scans have needed.
     private let trigramIndexes = Mutex<[String: TrigramIndex]>([:])
+    /// The columns that narrow ranges have needed sorted (see ``sortedColumn(_:)``).
+    private let sortedColumns = Mutex<[String: SortedColumn]>([:])
     /// The size of the segment in bytes.
     public var byteCount: Int { region.bytes.count }
     /// Bytes per kind of section: "terms", "postings", "positions", "lengths", "numbers", "stored".
@@ -376,6 +378,16 @@ public final class SegmentReader: @unchecked Sendable {
         let bounds = column.bounds()
         knownColumnBounds.withLock { $0[name] = bounds }
         return bounds
+    }
+
+    /// The column `name` sorted by value (nil when no document has it), built on first use: a
+    /// range that keeps a few of a large segment's documents then reads only those.
+    public func sortedColumn(_ name: String) -> SortedColumn? {
+        if let known = sortedColumns.withLock({ $0[name] }) { return known }
+        guard let column = columns[name] else { return nil }
+        let sorted = SortedColumn(column, count: documentCount)
+        sortedColumns.withLock { $0[name] = sorted }
+        return sorted
     }
 
     /// The names of the numeric columns.
