@@ -75,7 +75,8 @@ extension UserQueryRanker {
                     guard !scored.contains(document) else { return false }
                     guard needed > 0 else { return true }
                     // This field's match, with the later fields matched too at this document's lengths
-                    // (a field the document has no word in has length 0 and cannot hold the phrase).
+                    // (a segment stores a length of 0 only for a field the document has no word in,
+                    // which cannot hold the phrase).
                     var most = weight / norms.norm(of: document)
                     for (laterWeight, laterNorms) in later where laterNorms.lengths.length(of: document) > 0 {
                         most += laterWeight / laterNorms.norm(of: document)

@@ -1,4 +1,5 @@
 import LimelightCore
+import LimelightTestSupport
 import Testing
 
 @Suite struct IndexDocumentTests {
@@ -32,5 +33,23 @@ import Testing
         #expect(document == before)
         document.appendKeywords("domain", ["mail"])
         #expect(document.fieldSpans.map(\.terms) == [0..<1, 1..<2])
+    }
+
+    /// A segment stores a length of at least 1 for a field with words, whatever length the
+    /// document gave, so that a length of 0 tells that a document has no word in the field.
+    @Test func aFieldWithWordsIsAtLeastOneLong() throws {
+        let directory = TemporaryDirectory()
+        let engine = try SearchEngine.open(directory: directory.path)
+        var batch = WriteBatch()
+        let words = FieldTerms(field: "title", kind: .text, terms: [TermOccurrence(term: "paris", position: 0)], length: 0)
+        batch.append(.upsert(IndexDocument(key: "zero", fields: [words])))
+        batch.append(.upsert(IndexDocument(key: "none", fields: [FieldTerms(field: "body", kind: .text, terms: [])])))
+        batch.append(.upsert(IndexDocument(key: "three", fields: [FieldTerms(field: "title", kind: .text, terms: words.terms, length: 3)])))
+        try engine.commit(batch)
+        let reader = try #require(engine.snapshot().segments.first?.reader)
+        let title = try #require(reader.field("title"))
+        let lengths = try (0..<3).map { document in (try reader.key(of: UInt32(document)), title.lengthTable.length(of: UInt32(document))) }
+        #expect(Dictionary(uniqueKeysWithValues: lengths) == ["zero": 1, "none": 0, "three": 3])
+        try engine.close()
     }
 }

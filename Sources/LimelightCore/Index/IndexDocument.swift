@@ -52,7 +52,8 @@ public struct FieldSpan: Sendable, Equatable {
     public var field: String
     /// How the field is indexed.
     public var kind: FieldKind
-    /// The field's length in words, used for length normalisation.
+    /// The field's length in words, used for length normalisation (a segment stores at least 1
+    /// for a field with terms).
     public var length: UInt32
     /// Where the field's terms are in ``IndexDocument/occurrences``.
     public var terms: Range<Int>

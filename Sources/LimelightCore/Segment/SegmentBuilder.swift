@@ -99,7 +99,10 @@ enum SegmentBuilder {
                                 fields.append(FieldState(kind: documentFields[slot].kind))
                             }
                             if slot < recentNumbers.count { recentNumbers[slot] = number } else { recentNumbers.append(number) }
-                            let length = documentFields[slot].length
+                            // A field holding words is at least one long, so that a length of 0
+                            // tells that a document has no word in it (ranked phrase search relies on it).
+                            let span = documentFields[slot]
+                            let length = span.terms.isEmpty ? span.length : max(span.length, 1)
                             fields[number].add(UnsafeBufferPointer(rebasing: occurrences[documentFields[slot].terms]), document: doc)
                             if fields[number].kind == .text {
                                 if fields[number].lengths.isEmpty { fields[number].lengths = [UInt16](repeating: 0, count: count) }
