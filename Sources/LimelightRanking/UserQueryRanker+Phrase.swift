@@ -17,8 +17,8 @@ extension UserQueryRanker {
     /// their scores are those of a full evaluation (``SegmentScorer/wordMatches(_:in:within:)``).
     ///
     /// - Returns: false when the phrase's rarest words are in fewer than ``phraseSearchMinimum``
-    ///   documents in all fields together: comparing positions in each then costs less than searching field by
-    ///   field, and the collector is unchanged.
+    ///   documents in all fields together: comparing positions in each then costs less than
+    ///   searching field by field, and the collector is unchanged.
     func searchPhrase(
         _ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ segmentIndex: Int, _ request: Request,
         _ collector: inout TopCollector
