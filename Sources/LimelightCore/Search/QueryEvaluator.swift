@@ -162,18 +162,9 @@ public struct QueryEvaluator {
         // The sample can miss how many a range keeps.
         guard found.count <= count / 2 else { return nil }
         // In document order through a bitset: cheaper than sorting them.
-        var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
-        for document in found { bits[Int(document) >> 6] |= 1 << UInt64(document & 63) }
-        var result: [UInt32] = []
-        result.reserveCapacity(found.count)
-        for (index, word) in bits.enumerated() where word != 0 {
-            var left = word
-            while left != 0 {
-                result.append(UInt32(index << 6 | left.trailingZeroBitCount))
-                left &= left &- 1
-            }
-        }
-        return result
+        var bits = DocumentBits(count: count)
+        for document in found { bits.insert(document) }
+        return bits.documents()
     }
 
     /// How many documents a range matches, estimated from an evenly strided sample of at most
@@ -398,25 +389,15 @@ public struct QueryEvaluator {
             }
             return result
         }
-        var bits = [UInt64](repeating: 0, count: (reader.documentCount + 63) / 64)
+        var bits = DocumentBits(count: reader.documentCount)
         for info in infos {
             var postings = try field.postings(for: info)
             while try postings.next() {
-                let document = Int(postings.document)
-                guard document < reader.documentCount else { throw StorageError.corrupt("posting beyond document count") }
-                bits[document >> 6] |= 1 << UInt64(document & 63)
+                guard Int(postings.document) < reader.documentCount else { throw StorageError.corrupt("posting beyond document count") }
+                bits.insert(postings.document)
             }
         }
-        var result: [UInt32] = []
-        for (index, word) in bits.enumerated() {
-            var remaining = word
-            while remaining != 0 {
-                let document = UInt32(index * 64 + remaining.trailingZeroBitCount)
-                if segment.live.isLive(document) { result.append(document) }
-                remaining &= remaining - 1
-            }
-        }
-        return result
+        return bits.documents(where: segment.live.isLive)
     }
 }
 

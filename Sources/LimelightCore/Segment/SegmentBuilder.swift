@@ -103,7 +103,7 @@ enum SegmentBuilder {
                             // tells that a document has no word in it (ranked phrase search relies on it).
                             let span = documentFields[slot]
                             let length = span.terms.isEmpty ? span.length : max(span.length, 1)
-                            fields[number].add(UnsafeBufferPointer(rebasing: occurrences[documentFields[slot].terms]), document: doc)
+                            fields[number].add(UnsafeBufferPointer(rebasing: occurrences[span.terms]), document: doc)
                             if fields[number].kind == .text {
                                 if fields[number].lengths.isEmpty { fields[number].lengths = [UInt16](repeating: 0, count: count) }
                                 let total = UInt32(fields[number].lengths[index]) + length
