@@ -60,12 +60,13 @@ enum SegmentBuilder {
         fileprivate var documentCount = 0
     }
 
-    /// The sections of a segment's documents (stored documents and their offsets, the key filter
-    /// and the numeric columns): the other half of ``build(_:checksummed:)``.
+    /// The sections of a segment's documents (stored documents and their offsets, the key filter,
+    /// the key table and the numeric columns): the other half of ``build(_:checksummed:)``.
     struct DocumentSections: Sendable {
         fileprivate var stored: [UInt8] = []
         fileprivate var storedOffsets: [UInt8] = []
         fileprivate var keyFilter: [UInt8] = []
+        fileprivate var keys: (keys: [UInt8], offsets: [UInt8]) = ([], [])
         fileprivate var columns: [(name: String, bytes: [UInt8])] = []
     }
 
@@ -145,6 +146,7 @@ enum SegmentBuilder {
         var stored = ByteWriter(capacity: count * 64)
         var storedOffsets = ByteWriter(capacity: (count + 1) * 8)
         var keys = KeyFilter.Builder(capacity: count)
+        var keyTable = KeyTable.Builder(capacity: count)
         for (index, document) in documents.enumerated() {
             for (name, value) in document.numbers {
                 let column: Int
@@ -159,12 +161,13 @@ enum SegmentBuilder {
             }
             storedOffsets.write(UInt64(stored.count))
             keys.insert(document.key)
+            keyTable.append(document.key)
             stored.writeString(document.key)
             stored.writeBlob(document.stored)
         }
         storedOffsets.write(UInt64(stored.count))
         return DocumentSections(
-            stored: stored.bytes, storedOffsets: storedOffsets.bytes, keyFilter: keys.section(),
+            stored: stored.bytes, storedOffsets: storedOffsets.bytes, keyFilter: keys.section(), keys: keyTable.sections(),
             columns: columnNumbers.keys.sorted().map { name in (name, columns[columnNumbers[name]!].withUnsafeBytes { Array($0) }) })
     }
 
@@ -176,6 +179,8 @@ enum SegmentBuilder {
         writer.addSection(.stored, documents.stored)
         writer.addSection(.storedOffsets, documents.storedOffsets)
         writer.addSection(.keyFilter, documents.keyFilter)
+        writer.addSection(.keys, documents.keys.keys)
+        writer.addSection(.keyOffsets, documents.keys.offsets)
         let meta = SegmentMeta(documentCount: inverted.documentCount, fields: inverted.statistics, numericFields: documents.columns.map(\.name))
         writer.addSection(.meta, meta.encode())
         return writer.finish(checksummed: checksummed)

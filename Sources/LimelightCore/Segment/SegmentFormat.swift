@@ -11,7 +11,9 @@
 ///
 /// The checksum covers every byte before it (segments held only in memory leave it 0). Sections: one `meta`; per indexed field a term
 /// dictionary, postings and (text fields) positions and field lengths; per numeric field a column
-/// of doubles; the stored documents and their offsets; a Bloom filter of the keys (``KeyFilter``).
+/// of doubles; the stored documents and their offsets; a Bloom filter of the keys (``KeyFilter``);
+/// the keys laid out together (``KeyTable``; segments written before it have none, which every
+/// version reads: the key also begins each stored document).
 enum SegmentFormat {
     static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
     /// Version 4: term-dictionary blocks of 16 terms (32 before), so that an exact lookup decodes
@@ -56,6 +58,8 @@ enum SegmentFormat {
         case stored = 6
         case storedOffsets = 7
         case keyFilter = 8
+        case keys = 9
+        case keyOffsets = 10
     }
 
     struct SectionKey: Hashable {

@@ -70,12 +70,15 @@ enum SegmentMerger {
         var stored = ByteWriter(capacity: sources.reduce(0) { $0 + $1.reader.storedByteCount })
         var offsets = ByteWriter(capacity: (documentCount + 1) * 8)
         var keys = KeyFilter.Builder(capacity: documentCount)
+        var keyTable = KeyTable.Builder(capacity: documentCount)
         for (s, source) in sources.enumerated() {
             for (document, target) in mapping[s].enumerated() where target != deleted {
                 offsets.write(UInt64(stored.count))
                 let entry = try source.reader.storedEntry(UInt32(document))
                 var reader = ByteReader(entry)
-                keys.insert(try reader.readSlice(try reader.readLength(limit: entry.count)))
+                let key = try reader.readSlice(try reader.readLength(limit: entry.count))
+                keys.insert(key)
+                keyTable.append(key)
                 stored.write(bytes: entry)
             }
         }
@@ -83,6 +86,9 @@ enum SegmentMerger {
         writer.addSection(.stored, stored.bytes)
         writer.addSection(.storedOffsets, offsets.bytes)
         writer.addSection(.keyFilter, keys.section())
+        let keySections = keyTable.sections()
+        writer.addSection(.keys, keySections.keys)
+        writer.addSection(.keyOffsets, keySections.offsets)
         let meta = SegmentMeta(documentCount: documentCount, fields: statistics, numericFields: numericNames)
         writer.addSection(.meta, meta.encode())
         return (writer.finish(checksummed: checksummed), mapping.map { $0.map { $0 == deleted ? nil : $0 } })

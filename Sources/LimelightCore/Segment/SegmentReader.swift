@@ -205,6 +205,8 @@ public final class SegmentReader: @unchecked Sendable {
     private let stored: UnsafeRawBufferPointer
     private let storedOffsets: UnsafeRawBufferPointer
     private let keyFilter: KeyFilter
+    /// The keys laid out together; nil in a segment written before the table existed.
+    private let keyTable: KeyTable?
     private let keyField: FieldReader?
     /// The last list of text fields asked for by name, with their readers (see ``textFields(named:)``).
     private let lastTextFields = Mutex<(names: [String], places: [Int], readers: [FieldReader])?>(nil)
@@ -220,7 +222,7 @@ public final class SegmentReader: @unchecked Sendable {
     private let sortedColumns = Mutex<[String: SortedColumn]>([:])
     /// The size of the segment in bytes.
     public var byteCount: Int { region.bytes.count }
-    /// Bytes per kind of section: "terms", "postings", "positions", "lengths", "numbers", "stored".
+    /// Bytes per kind of section: "terms", "postings", "positions", "lengths", "numbers", "stored", "keys"…
     public let sectionBytes: [String: Int]
 
     /// Opens a segment over `region`, verifying its structure and checksum.
@@ -259,7 +261,7 @@ public final class SegmentReader: @unchecked Sendable {
             }
             sections[SegmentFormat.SectionKey(kind: kind, field: field)] = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
             let label = SegmentFormat.SectionKind(rawValue: kind).map { "\($0)" } ?? "unknown"
-            sectionBytes[label == "storedOffsets" ? "stored" : label, default: 0] += length
+            sectionBytes[label == "storedOffsets" ? "stored" : label == "keyOffsets" ? "keys" : label, default: 0] += length
         }
         self.sectionBytes = sectionBytes
         func section(_ kind: SegmentFormat.SectionKind, _ field: UInt16 = SegmentFormat.noField) throws -> UnsafeRawBufferPointer {
@@ -296,6 +298,11 @@ public final class SegmentReader: @unchecked Sendable {
         stored = try section(.stored)
         storedOffsets = try section(.storedOffsets)
         keyFilter = try KeyFilter(try section(.keyFilter))
+        if let keys = sections[SegmentFormat.SectionKey(kind: SegmentFormat.SectionKind.keys.rawValue, field: SegmentFormat.noField)] {
+            keyTable = try KeyTable(keys: keys, offsets: try section(.keyOffsets), documentCount: documentCount)
+        } else {
+            keyTable = nil
+        }
         guard storedOffsets.count == (documentCount + 1) * 8 else { throw StorageError.corrupt("segment \(name) stored offsets size mismatch") }
     }
 
@@ -430,6 +437,10 @@ public final class SegmentReader: @unchecked Sendable {
     /// Calls `body` with the UTF-8 bytes of the key of `document` (valid only during the call),
     /// so that a caller taking the key apart needs no string of it whole.
     public func withKey<Result>(of document: UInt32, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        if let keyTable {
+            guard Int(document) < documentCount else { throw StorageError.invalidArgument("document \(document) out of range") }
+            return try body(try keyTable.key(of: document))
+        }
         var reader = ByteReader(try storedEntry(document))
         let count = try reader.readLength(limit: reader.remaining)
         return try body(try reader.readSlice(count))
