@@ -44,8 +44,9 @@ public struct UserQueryRanker: Sendable {
 
     /// The most documents a query whose words all have kept scored lists matches in its shortest
     /// list for all of them to be scored (see ``searchKeptLists(_:_:_:_:_:)``) before the lists
-    /// are walked best first (see ``searchInScoreOrder(_:_:_:_:_:)``).
-    static let keptConjunctionLimit = 4096
+    /// are walked best first (see ``searchInScoreOrder(_:_:_:_:_:)``). Past a thousand documents,
+    /// looking each up in the other lists costs more than the walk, which meets fewer.
+    static let keptConjunctionLimit = 1024
 
     /// The ranking function's parameters.
     public let parameters: RankingParameters
