@@ -39,8 +39,11 @@ extension UserQueryRanker {
     /// the lists are not in the CPU caches), where the general conjunction gathers the
     /// candidates, then their places, then their scores.
     /// The hits are the ones a full evaluation keeps.
+    /// - Parameter bar: a score the top hits are known to reach (see ``WalkOutcome/declined(bar:)``):
+    ///   documents that cannot reach it are skipped like those below the collector's threshold.
     func searchKeptLists(
-        _ kept: KeptLists, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector
+        _ kept: KeptLists, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector,
+        bar: Double? = nil
     ) {
         let lists = kept.lists
         let wordCount = lists.count
@@ -49,8 +52,8 @@ extension UserQueryRanker {
         // The relevance below which a document cannot enter the top hits (its ceiling would fall
         // under the threshold): one comparison per document instead of a ceiling computed for each.
         func floor(_ threshold: Double?) -> Double {
-            guard let threshold else { return -.infinity }
-            return scorer.relevanceFloor(threshold: threshold)
+            let bound = max(threshold ?? -.infinity, bar ?? -.infinity)
+            return bound == -.infinity ? -.infinity : scorer.relevanceFloor(threshold: bound)
         }
         var relevanceFloor = floor(threshold)
         func offer(_ document: UInt32, _ relevance: Double) {

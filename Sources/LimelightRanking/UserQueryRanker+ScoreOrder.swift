@@ -1,6 +1,16 @@
 import LimelightCore
 
 extension UserQueryRanker {
+    /// How a walk of kept lists best first ended.
+    enum WalkOutcome: Equatable {
+        /// The top hits were found; they are in the collector.
+        case answered
+        /// The walk gave up, leaving the collector unchanged. `bar` is the `limit`-th best score
+        /// among the documents it met (nil when it met fewer): the top hits score at least that,
+        /// so scoring the conjunction after it may skip every document that cannot reach it.
+        case declined(bar: Double?)
+    }
+
     /// Answers a query of several words whose scored lists the cache keeps by walking the lists
     /// best first, after Fagin's threshold algorithm: each document met in one list is looked up in
     /// the others and scored exactly, and the walk stops once the `limit`-th best score is above
@@ -16,16 +26,16 @@ extension UserQueryRanker {
     /// A list walked to the end of its kept bands is walked no further: the documents not met
     /// score at most its best score past them there, and the other lists are walked on.
     ///
-    /// - Returns: false when a list has no bands, or the walk would go past every list's kept bands
-    ///   or meet more documents than the shortest list holds, where scoring the conjunction costs
-    ///   less; the collector is then unchanged.
+    /// - Returns: ``WalkOutcome/declined(bar:)`` when a list has no bands, or the walk would go past
+    ///   every list's kept bands or meet more documents than the shortest list holds, where scoring
+    ///   the conjunction costs less.
     func searchInScoreOrder(
         _ kept: KeptLists, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector
-    ) -> Bool {
+    ) -> WalkOutcome {
         let lists = kept.lists
         var bandsOfLists: [ShortPrefixCache.ScoreBands] = []
         for list in lists {
-            guard let bands = list.bands else { return false }
+            guard let bands = list.bands else { return .declined(bar: nil) }
             bandsOfLists.append(bands)
         }
         let bonus = 1 + scorer.context.parameters.sameFieldBonus
@@ -51,7 +61,7 @@ extension UserQueryRanker {
                     // A list walked to its end leaves no document that matches every word unmet.
                     if bands.isComplete {
                         collector = trial
-                        return true
+                        return .answered
                     }
                     // A list walked to the end of its kept bands bounds the documents not met by
                     // its best score past them; the other lists are walked on.
@@ -78,14 +88,14 @@ extension UserQueryRanker {
             if let threshold = trial.threshold,
                 threshold > scorer.finalScoreCeiling(relevance: ceilingSum * bonus, matchedWords: lists.count, requireAll: true) {
                 collector = trial
-                return true
+                return .answered
             }
             // Past the kept bands of every list, the walk would cost more than a conjunction.
-            guard bestRate >= 0 else { return false }
+            guard bestRate >= 0 else { return .declined(bar: trial.threshold) }
             let bands = bandsOfLists[walked]
             let range = bands.range(of: frontier[walked])
             met += range.count
-            guard met <= budget else { return false }
+            guard met <= budget else { return .declined(bar: trial.threshold) }
             documents: for slot in range {
                 let document = bands.documents[slot]
                 // The document's place in the other lists, and a bound on its relevance from their

@@ -89,12 +89,18 @@ public struct UserQueryRanker: Sendable {
             let query = try scorer.resolve(request.words)
             if try searchNewestWhenRelevanceVanishes(scorer, query, segmentIndex, request, &collector) { continue }
             if query.words.count == 1, try searchPhrase(scorer, query, segmentIndex, request, &collector) { continue }
-            // Every word's scored list kept: a conjunction of a few thousand documents is scored
-            // straight from the lists; past that, the lists are walked best first, which usually
-            // meets far fewer.
+            // Every word's scored list kept: a conjunction of a thousand documents is scored straight
+            // from the lists; past that, the lists are walked best first, which usually meets far
+            // fewer. A walk that gives up leaves the score its best documents reached, which the
+            // conjunction's documents must reach.
             if let kept = try KeptLists(scorer, query, request) {
-                if kept.cost > Self.keptConjunctionLimit, searchInScoreOrder(kept, scorer, segmentIndex, request, &collector) { continue }
-                searchKeptLists(kept, scorer, segmentIndex, request, &collector)
+                var bar: Double?
+                if kept.cost > Self.keptConjunctionLimit {
+                    let outcome = searchInScoreOrder(kept, scorer, segmentIndex, request, &collector)
+                    guard case .declined(let reached) = outcome else { continue }
+                    bar = reached
+                }
+                searchKeptLists(kept, scorer, segmentIndex, request, &collector, bar: bar)
                 continue
             }
             if let cache, !cacheFellShort, try searchAroundCachedPivot(cache, scorer, query, segmentIndex, request, &collector) { continue }

@@ -81,6 +81,7 @@ import Testing
         let (snapshot, now, cached, full) = (rankers.snapshot, rankers.now, rankers.cached, rankers.full)
         var walked = 0
         var declined = 0
+        var barred = 0
         let queries: [[QueryWord]] = [
             [.init(term: "the", isPrefix: false), .init(term: "a", isPrefix: true)],
             [.init(term: "the", isPrefix: false), .init(term: "b", isPrefix: true)],
@@ -102,20 +103,29 @@ import Testing
                     #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)")
                     let scorer = rankers.scorer(engagement: engagement)
                     var collector = TopCollector(limit: limit)
-                    if let kept = try UserQueryRanker.KeptLists(scorer, scorer.resolve(words), request),
-                        cached.searchInScoreOrder(kept, scorer, 0, request, &collector) {
+                    guard let kept = try UserQueryRanker.KeptLists(scorer, scorer.resolve(words), request) else {
+                        declined += 1
+                        continue
+                    }
+                    let outcome = cached.searchInScoreOrder(kept, scorer, 0, request, &collector)
+                    if outcome == .answered {
                         walked += 1
-                        #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(label)")
-                        #expect(collector.results().map(\.score) == evaluated.map(\.score), "\(label)")
                     } else {
                         declined += 1
                         #expect(collector.results().isEmpty, "a declined walk leaves the collector unchanged")
+                        // The conjunction after it skips what cannot reach the walk's bar.
+                        guard case .declined(let bar?) = outcome else { continue }
+                        barred += 1
+                        cached.searchKeptLists(kept, scorer, 0, request, &collector, bar: bar)
                     }
+                    #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(label)")
+                    #expect(collector.results().map(\.score) == evaluated.map(\.score), "\(label)")
                 }
             }
         }
         #expect(walked > 0, "the walk answers some queries")
         #expect(declined > 0, "and declines others")
+        #expect(barred > 0, "some after meeting enough documents to set a bar")
     }
 
     /// Scoring every document of the shortest kept list, looked up in the others, must rank as a
@@ -173,7 +183,7 @@ import Testing
                 let evaluated = try full.search(snapshot, request)
                 var collector = TopCollector(limit: limit)
                 guard let kept = try UserQueryRanker.KeptLists(scorer, scorer.resolve(request.words), request),
-                    cached.searchInScoreOrder(kept, scorer, 0, request, &collector)
+                    cached.searchInScoreOrder(kept, scorer, 0, request, &collector) == .answered
                 else { continue }
                 walked += 1
                 #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(words) limit \(limit)")
