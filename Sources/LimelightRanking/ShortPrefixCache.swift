@@ -83,7 +83,9 @@ public final class ShortPrefixCache: Sendable {
     /// Segments with fewer documents are not warmed: their short prefixes are cheap to score.
     public let warmingMinimumDocuments: Int
     /// Prefixes whose terms have fewer postings than this (summed over the ranked fields) are not
-    /// warmed: their first query is cheap.
+    /// warmed: scoring them costs about what reading a cached entry does. A prefix of a few dozen
+    /// documents ("trick") costs twice as much to score (its words looked up in every field, their
+    /// postings read and summed) as to answer from its entry.
     public let warmingMinimumPostings: Int
     private let entries = Mutex<[Key: Entry]>([:])
 
@@ -189,7 +191,7 @@ public final class ShortPrefixCache: Sendable {
     /// Creates an empty cache.
     public init(
         depth: Int = 256, deeperDepth: Int = 1024, broadPrefixDocuments: Int = 2048, maximumAge: Double = 600, capacity: Int = 32_768,
-        warmingMinimumDocuments: Int = 4096, warmingMinimumPostings: Int = 96, scoredListBudget: Int = 256 << 20,
+        warmingMinimumDocuments: Int = 4096, warmingMinimumPostings: Int = 32, scoredListBudget: Int = 256 << 20,
         keptMinimumPostings: Int = 4096
     ) {
         self.scoredListBudget = scoredListBudget
