@@ -6,6 +6,10 @@ extension ShortPrefixCache {
     public static let warmingMaximumLength = 6
     /// The longest prefixes warmed for frequent words, in characters.
     public static let warmingLongestWord = 16
+    /// The fewest postings a word longer than ``warmingMaximumLength`` characters needs to count
+    /// towards its longer prefixes, so that their count stays small (a million documents hold
+    /// hundreds of thousands of rarer long words).
+    public static let warmingLongWordMinimumPostings = 6
     /// The most documents (8 bytes each) the merged postings of one- to three-character prefixes may hold
     /// when a segment is warmed.
     public static let warmingMergedDocumentBudget = 4 << 20
@@ -121,8 +125,8 @@ extension ShortPrefixCache {
     /// The prefixes and whole words of a segment worth warming, each list most postings first.
     struct WarmingWords {
         /// Prefixes whose terms have at least ``warmingMinimumPostings`` postings together (beyond
-        /// ``warmingMaximumLength`` characters, counting only terms of at least a sixteenth of
-        /// that): their best documents are cached.
+        /// ``warmingMaximumLength`` characters, counting only terms of at least
+        /// ``warmingLongWordMinimumPostings``): their best documents are cached.
         var prefixes: [String]
         /// The frequent ones among ``prefixes`` (see ``isFrequent(postings:documentCount:)``).
         var frequentPrefixes: [String]
@@ -148,9 +152,8 @@ extension ShortPrefixCache {
                 }
                 for prefix in Self.shortPrefixes(of: term) { postings[prefix, default: 0] += info.documentFrequency }
                 // Longer prefixes are worth caching when the words they start are frequent together
-                // ("discove": discover, discovery, discovered); words rarer than a sixteenth of
-                // the threshold are left out, so that the count stays small.
-                if term.count > Self.warmingMaximumLength && info.documentFrequency >= max(1, warmingMinimumPostings / 16) {
+                // ("discove": discover, discovery, discovered); rare words are left out.
+                if term.count > Self.warmingMaximumLength && info.documentFrequency >= Self.warmingLongWordMinimumPostings {
                     for prefix in Self.longPrefixes(of: term) { postings[prefix, default: 0] += info.documentFrequency }
                 }
                 return true
