@@ -83,9 +83,9 @@ public final class ShortPrefixCache: Sendable {
     /// Segments with fewer documents are not warmed: their short prefixes are cheap to score.
     public let warmingMinimumDocuments: Int
     /// Prefixes whose terms have fewer postings than this (summed over the ranked fields) are not
-    /// warmed: scoring them costs about what reading a cached entry does. A prefix of a few dozen
-    /// documents ("trick") costs twice as much to score (its words looked up in every field, their
-    /// postings read and summed) as to answer from its entry.
+    /// warmed: scoring so few costs little more than reading a cached entry. A prefix of a few dozen
+    /// documents ("trick") already costs twice as much to score (its words looked up in every
+    /// field, their postings read and summed) as to answer from its entry.
     public let warmingMinimumPostings: Int
     private let entries = Mutex<[Key: Entry]>([:])
 

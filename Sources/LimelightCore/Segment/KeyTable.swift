@@ -1,5 +1,5 @@
 /// The documents' keys of a segment, laid out together apart from their stored bytes, so that
-/// naming a search's hits reads a compact table (a few hundred kilobytes for tens of thousands of
+/// naming a search's hits reads a compact table (a megabyte or two for tens of thousands of
 /// documents, which stays in the CPU caches between queries) instead of one stored entry per hit
 /// spread over the whole stored section.
 ///
