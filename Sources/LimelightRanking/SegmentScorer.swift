@@ -508,8 +508,13 @@ struct SegmentScorer {
     func wordInverseDocumentFrequency(_ word: QueryWord) throws -> Double {
         let rankedFields = rankedFields()
         guard word.isPhrase else { return try wordInverseDocumentFrequency(resolve(word, in: rankedFields), in: rankedFields) }
-        let frequency = phraseFrequency(try phraseWordFrequencies(word, in: rankedFields), in: rankedFields)
-        return inverseDocumentFrequency(min(frequency, segment.reader.documentCount))
+        return phraseInverseDocumentFrequency(try phraseWordFrequencies(word, in: rankedFields), in: rankedFields)
+    }
+
+    /// A phrase's idf, from ``phraseWordFrequencies(_:in:)``: that of ``phraseFrequency(_:in:)``
+    /// documents (at most every document of the segment).
+    func phraseInverseDocumentFrequency(_ wordFrequencies: [[Int]], in rankedFields: RankedFields) -> Double {
+        inverseDocumentFrequency(min(phraseFrequency(wordFrequencies, in: rankedFields), segment.reader.documentCount))
     }
 
     /// ``wordInverseDocumentFrequency(_:)`` of a resolved word (not a phrase). The frequencies of

@@ -31,7 +31,7 @@ extension UserQueryRanker {
         let segment = scorer.segment
         let evaluator = QueryEvaluator(segment: segment)
         let fields = PhraseFields(scorer, query.fields, frequencies: frequencies)
-        let idf = scorer.inverseDocumentFrequency(min(scorer.phraseFrequency(wordFrequencies, in: query.fields), segment.reader.documentCount))
+        let idf = scorer.phraseInverseDocumentFrequency(wordFrequencies, in: query.fields)
         let requireAll = request.requireAllWords
         // The least weighted frequency a document needs to reach a threshold.
         let saturated = idf * (parameters.k1 + 1)
