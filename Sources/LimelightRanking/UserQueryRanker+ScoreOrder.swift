@@ -45,8 +45,6 @@ extension UserQueryRanker {
         var frontier = [Int](repeating: 0, count: lists.count)
         var trial = collector
         var met = 0
-        // Where the document being scored is in each list.
-        var places = [Int](repeating: 0, count: lists.count)
         while true {
             // Until the top hits are full, the shortest list is walked: its documents most often
             // match the other words. Then the list whose next band lowers the bound most for each
@@ -96,61 +94,126 @@ extension UserQueryRanker {
             let range = bands.range(of: frontier[walked])
             met += range.count
             guard met <= budget else { return .declined(bar: trial.threshold) }
-            documents: for slot in range {
-                let document = bands.documents[slot]
-                // The document's place in the other lists, and a bound on its relevance from their
-                // bands: only a document that may enter the top hits has its scores read.
-                var ceiling = Double(bands.scores[slot])
-                for index in lists.indices where index != walked {
-                    let list = lists[index]
-                    let band: Int
-                    if list.bandOfDocument.isEmpty {
-                        guard let place = list.place(of: document) else { continue documents }
-                        band = Int(list.bandOfPlace[place])
-                        places[index] = place
-                    } else {
-                        guard Int(document) < list.bandOfDocument.count else { continue documents }
-                        let byte = list.bandOfDocument[Int(document)]
-                        guard byte != ShortPrefixCache.ScoreQuantization.absent else { continue documents }
-                        band = Int(byte)
-                        places[index] = -1
-                    }
-                    // A document in a band walked before was scored then.
-                    if band < frontier[index] { continue documents }
-                    ceiling += Double(list.bandCeilings[band])
-                }
-                if let threshold = trial.threshold,
-                    scorer.finalScoreCeiling(relevance: ceiling * bonus, matchedWords: lists.count, requireAll: true) < threshold {
-                    continue
-                }
-                for index in lists.indices where index != walked && places[index] < 0 {
-                    guard let place = lists[index].place(of: document) else { continue documents }
-                    places[index] = place
-                }
-                // The document's relevance, its words' scores summed in query order as the
-                // conjunction sums them, and the fields every word matched in.
-                var relevance = 0.0
-                var shared = UInt16.max
-                for index in lists.indices {
-                    if index == walked {
-                        relevance += Double(bands.scores[slot])
-                        shared &= bands.slotMasks[slot]
-                    } else {
-                        relevance += Double(lists[index].scores[places[index]])
-                        shared &= lists[index].slotMasks[places[index]]
-                    }
-                }
-                // Words that all occur in one field are about one thing (as in the conjunction).
-                if shared != 0 { relevance *= bonus }
-                if let threshold = trial.threshold,
-                    scorer.finalScoreCeiling(relevance: relevance, matchedWords: lists.count, requireAll: true) < threshold {
-                    continue
-                }
-                let score = scorer.finalScore(document, relevance: relevance, matchedWords: lists.count, wordCount: lists.count, requireAll: true)
-                if let threshold = trial.threshold, score < threshold { continue }
-                trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+            if lists.count == 2 {
+                scoreBandOfPair(range, of: bands, walked: walked, lists, frontier: frontier[1 - walked], scorer, segmentIndex, bonus, &trial)
+            } else {
+                scoreBand(range, of: bands, walked: walked, lists, frontier: frontier, scorer, segmentIndex, bonus, &trial)
             }
             frontier[walked] += 1
+        }
+    }
+
+    /// Scores the documents of one band of `lists[walked]` (`range` in its `bands`) that match
+    /// every other list, are in none of their bands walked before (`frontier`), and may enter the
+    /// top hits; a document met earlier was scored then.
+    private func scoreBand(
+        _ range: Range<Int>, of bands: ShortPrefixCache.ScoreBands, walked: Int, _ lists: [ShortPrefixCache.ScoredList], frontier: [Int],
+        _ scorer: SegmentScorer, _ segmentIndex: Int, _ bonus: Double, _ trial: inout TopCollector
+    ) {
+        // Where the document being scored is in each list.
+        var places = [Int](repeating: 0, count: lists.count)
+        documents: for slot in range {
+            let document = bands.documents[slot]
+            // The document's place in the other lists, and a bound on its relevance from their
+            // bands: only a document that may enter the top hits has its scores read.
+            var ceiling = Double(bands.scores[slot])
+            for index in lists.indices where index != walked {
+                let list = lists[index]
+                let band: Int
+                if list.bandOfDocument.isEmpty {
+                    guard let place = list.place(of: document) else { continue documents }
+                    band = Int(list.bandOfPlace[place])
+                    places[index] = place
+                } else {
+                    guard Int(document) < list.bandOfDocument.count else { continue documents }
+                    let byte = list.bandOfDocument[Int(document)]
+                    guard byte != ShortPrefixCache.ScoreQuantization.absent else { continue documents }
+                    band = Int(byte)
+                    places[index] = -1
+                }
+                // A document in a band walked before was scored then.
+                if band < frontier[index] { continue documents }
+                ceiling += Double(list.bandCeilings[band])
+            }
+            if let threshold = trial.threshold,
+                scorer.finalScoreCeiling(relevance: ceiling * bonus, matchedWords: lists.count, requireAll: true) < threshold {
+                continue
+            }
+            for index in lists.indices where index != walked && places[index] < 0 {
+                guard let place = lists[index].place(of: document) else { continue documents }
+                places[index] = place
+            }
+            // The document's relevance, its words' scores summed in query order as the
+            // conjunction sums them, and the fields every word matched in.
+            var relevance = 0.0
+            var shared = UInt16.max
+            for index in lists.indices {
+                if index == walked {
+                    relevance += Double(bands.scores[slot])
+                    shared &= bands.slotMasks[slot]
+                } else {
+                    relevance += Double(lists[index].scores[places[index]])
+                    shared &= lists[index].slotMasks[places[index]]
+                }
+            }
+            // Words that all occur in one field are about one thing (as in the conjunction).
+            if shared != 0 { relevance *= bonus }
+            if let threshold = trial.threshold,
+                scorer.finalScoreCeiling(relevance: relevance, matchedWords: lists.count, requireAll: true) < threshold {
+                continue
+            }
+            let score = scorer.finalScore(document, relevance: relevance, matchedWords: lists.count, wordCount: lists.count, requireAll: true)
+            if let threshold = trial.threshold, score < threshold { continue }
+            trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+        }
+    }
+
+    /// ``scoreBand(_:of:walked:_:frontier:_:_:_:_:)`` for a query of two words, the common case:
+    /// the other list's arrays are read directly and the relevance a document must reach is kept
+    /// across the band, so a document that cannot enter costs a load or two.
+    private func scoreBandOfPair(
+        _ range: Range<Int>, of bands: ShortPrefixCache.ScoreBands, walked: Int, _ lists: [ShortPrefixCache.ScoredList], frontier: Int,
+        _ scorer: SegmentScorer, _ segmentIndex: Int, _ bonus: Double, _ trial: inout TopCollector
+    ) {
+        let other = lists[1 - walked]
+        let walkedIsFirst = walked == 0
+        let documents = bands.documents, scores = bands.scores, slotMasks = bands.slotMasks
+        let otherBandOfDocument = other.bandOfDocument, otherBandCeilings = other.bandCeilings
+        let otherScores = other.scores, otherSlotMasks = other.slotMasks
+        var threshold = trial.threshold
+        var floor = threshold.map(scorer.relevanceFloor) ?? -.infinity
+        for slot in range {
+            let document = documents[slot]
+            let score = Double(scores[slot])
+            // The document's band in the other list, from one byte when the list is dense.
+            var place = -1
+            let band: Int
+            if otherBandOfDocument.isEmpty {
+                guard let found = other.place(of: document) else { continue }
+                place = found
+                band = Int(other.bandOfPlace[found])
+            } else {
+                guard Int(document) < otherBandOfDocument.count else { continue }
+                let byte = otherBandOfDocument[Int(document)]
+                guard byte != ShortPrefixCache.ScoreQuantization.absent else { continue }
+                band = Int(byte)
+            }
+            // A document in a band walked before was scored then.
+            guard band >= frontier, (score + Double(otherBandCeilings[band])) * bonus >= floor else { continue }
+            if place < 0 {
+                guard let found = other.place(of: document) else { continue }
+                place = found
+            }
+            // Summed in query order, as the conjunction sums them.
+            let otherScore = Double(otherScores[place])
+            var relevance = walkedIsFirst ? score + otherScore : otherScore + score
+            if slotMasks[slot] & otherSlotMasks[place] != 0 { relevance *= bonus }
+            guard relevance >= floor else { continue }
+            let final = scorer.finalScore(document, relevance: relevance, matchedWords: 2, wordCount: 2, requireAll: true)
+            if let threshold, final < threshold { continue }
+            trial.add(ScoredDocument(segment: segmentIndex, document: document, score: final))
+            threshold = trial.threshold
+            floor = threshold.map(scorer.relevanceFloor) ?? -.infinity
         }
     }
 }

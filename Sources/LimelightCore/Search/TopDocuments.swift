@@ -21,7 +21,8 @@ public struct ScoredDocument: Sendable {
 public struct TopCollector {
     /// How many hits are kept.
     public let limit: Int
-    private var heap: [ScoredDocument] = []
+    /// The kept hits, the worst at the top (inlinable: the collector is offered hits in scorers' inner loops).
+    @usableFromInline var heap: [ScoredDocument] = []
 
     /// Creates a collector for the best `limit` hits.
     public init(limit: Int) {
@@ -29,18 +30,19 @@ public struct TopCollector {
         heap.reserveCapacity(self.limit)
     }
 
-    @inline(__always)
-    private static func worse(_ a: ScoredDocument, _ b: ScoredDocument) -> Bool {
+    /// Whether `a` ranks below `b`.
+    @inlinable @inline(__always)
+    static func worse(_ a: ScoredDocument, _ b: ScoredDocument) -> Bool {
         if a.score != b.score { return a.score < b.score }
         if a.segment != b.segment { return a.segment < b.segment }
         return a.document < b.document
     }
 
     /// The lowest score that can still enter, or nil while the collector is not full.
-    public var threshold: Double? { heap.count < limit ? nil : heap.first?.score }
+    @inlinable public var threshold: Double? { heap.count < limit ? nil : heap.first?.score }
 
     /// Offers a hit.
-    public mutating func add(_ hit: ScoredDocument) {
+    @inlinable public mutating func add(_ hit: ScoredDocument) {
         guard limit > 0 else { return }
         if heap.count < limit {
             heap.append(hit)
