@@ -45,6 +45,8 @@ extension UserQueryRanker {
         var frontier = [Int](repeating: 0, count: lists.count)
         var trial = collector
         var met = 0
+        // Where the document being scored is in each list (for more than two words).
+        var places = [Int](repeating: 0, count: lists.count)
         while true {
             // Until the top hits are full, the shortest list is walked: its documents most often
             // match the other words. Then the list whose next band lowers the bound most for each
@@ -97,7 +99,7 @@ extension UserQueryRanker {
             if lists.count == 2 {
                 scoreBandOfPair(range, of: bands, walked: walked, lists, frontier: frontier[1 - walked], scorer, segmentIndex, bonus, &trial)
             } else {
-                scoreBand(range, of: bands, walked: walked, lists, frontier: frontier, scorer, segmentIndex, bonus, &trial)
+                scoreBand(range, of: bands, walked: walked, lists, frontier: frontier, scorer, segmentIndex, bonus, &places, &trial)
             }
             frontier[walked] += 1
         }
@@ -105,13 +107,12 @@ extension UserQueryRanker {
 
     /// Scores the documents of one band of `lists[walked]` (`range` in its `bands`) that match
     /// every other list, are in none of their bands walked before (`frontier`), and may enter the
-    /// top hits; a document met earlier was scored then.
+    /// top hits; a document met earlier was scored then. `places` (one per list) holds where the
+    /// document being scored is in each list.
     private func scoreBand(
         _ range: Range<Int>, of bands: ShortPrefixCache.ScoreBands, walked: Int, _ lists: [ShortPrefixCache.ScoredList], frontier: [Int],
-        _ scorer: SegmentScorer, _ segmentIndex: Int, _ bonus: Double, _ trial: inout TopCollector
+        _ scorer: SegmentScorer, _ segmentIndex: Int, _ bonus: Double, _ places: inout [Int], _ trial: inout TopCollector
     ) {
-        // Where the document being scored is in each list.
-        var places = [Int](repeating: 0, count: lists.count)
         documents: for slot in range {
             let document = bands.documents[slot]
             // The document's place in the other lists, and a bound on its relevance from their
@@ -168,7 +169,7 @@ extension UserQueryRanker {
         }
     }
 
-    /// ``scoreBand(_:of:walked:_:frontier:_:_:_:_:)`` for a query of two words, the common case:
+    /// ``scoreBand(_:of:walked:_:frontier:_:_:_:_:_:)`` for a query of two words, the common case:
     /// the other list's arrays are read directly and the relevance a document must reach is kept
     /// across the band, so a document that cannot enter costs a load or two.
     private func scoreBandOfPair(
