@@ -315,6 +315,17 @@ extension ShortPrefixCache {
         var matchesByteCount = 0
     }
 
+    /// The scored list of `word` over the scorer's whole segment when the cache holds one for the
+    /// segment's current deletions and field lengths: a lookup by the word's text, which needs
+    /// nothing read from the segment's dictionaries.
+    func keptScoredList(of word: QueryWord, scorer: SegmentScorer) -> ScoredList? {
+        let key = Self.key(scorer, word, scorer.context.parameters)
+        guard let list = scoredLists.withLock({ $0.lists[key] }), list.live === scorer.segment.live,
+            list.averageLengths == scorer.context.averageLengths
+        else { return nil }
+        return list
+    }
+
     /// The scored matches of `resolved` over the scorer's whole segment, from the cache or, with
     /// `builds`, scored now and kept unless they would take more than an eighth of
     /// ``scoredListBudget``; nil when not cached and not built, or when the segment has more than
@@ -324,14 +335,9 @@ extension ShortPrefixCache {
         of resolved: SegmentScorer.ResolvedWord, in fields: SegmentScorer.RankedFields, scorer: SegmentScorer, builds: Bool
     ) throws -> ScoredList? {
         guard fields.places.count <= ScoredList.maximumSlots else { return nil }
-        let key = Key(
-            segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: resolved.word.term,
-            isPrefix: resolved.word.isPrefix, parameters: scorer.context.parameters)
-        if let list = scoredLists.withLock({ $0.lists[key] }), list.live === scorer.segment.live,
-            list.averageLengths == scorer.context.averageLengths {
-            return list
-        }
+        if let list = keptScoredList(of: resolved.word, scorer: scorer) { return list }
         guard builds else { return nil }
+        let key = Self.key(scorer, resolved.word, scorer.context.parameters)
         let matches = try scorer.wordMatches(resolved, in: fields)
         let documentCount = scorer.segment.reader.documentCount
         let list = ScoredList(

@@ -325,7 +325,7 @@ public final class ShortPrefixCache: Sendable {
     }
 
     /// The key of `word`'s entry in the scorer's segment, with its current deletions.
-    private static func key(_ scorer: SegmentScorer, _ word: QueryWord, _ parameters: RankingParameters) -> Key {
+    static func key(_ scorer: SegmentScorer, _ word: QueryWord, _ parameters: RankingParameters) -> Key {
         Key(
             segment: scorer.segment.reader.name, live: ObjectIdentifier(scorer.segment.live), term: word.term, isPrefix: word.isPrefix,
             parameters: parameters)

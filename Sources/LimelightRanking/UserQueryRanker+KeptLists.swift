@@ -2,8 +2,9 @@ import LimelightCore
 
 extension UserQueryRanker {
     /// The scored lists of a query's words when the cache keeps one for every word, ready for
-    /// ``searchKeptLists(_:_:_:_:_:)``; nil when some word has none, the query has a filter or a
-    /// phrase, or not every word is required.
+    /// ``searchKeptLists(_:_:_:_:_:bar:)``; nil when some word has none, the query has a filter or a
+    /// phrase, or not every word is required. Found by the words' text: a query answered from
+    /// its lists reads nothing from the segment's dictionaries.
     struct KeptLists {
         /// Each word's list, in query order.
         let lists: [ShortPrefixCache.ScoredList]
@@ -13,14 +14,15 @@ extension UserQueryRanker {
         /// How many documents the shortest list holds: what matching every word costs.
         var cost: Int { lists[shortest].count }
 
-        init?(_ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ request: Request) throws {
-            let words = query.words
-            guard request.filter == nil, request.requireAllWords, words.count > 1, words.allSatisfy({ !$0.word.isPhrase }) else { return nil }
+        init?(_ scorer: SegmentScorer, _ request: Request) {
+            let words = request.words
+            guard let cache = scorer.context.cache, request.filter == nil, request.requireAllWords, words.count > 1,
+                words.allSatisfy({ !$0.isPhrase })
+            else { return nil }
             var lists: [ShortPrefixCache.ScoredList] = []
             lists.reserveCapacity(words.count)
             for word in words {
-                guard let list = try scorer.keptList(word, in: query.fields, cost: scorer.estimatedCost(word, in: query.fields), builds: false)
-                else { return nil }
+                guard let list = cache.keptScoredList(of: word, scorer: scorer) else { return nil }
                 lists.append(list)
             }
             // Slot masks stand for field masks when the lists number the fields alike, one bit each.
@@ -29,6 +31,26 @@ extension UserQueryRanker {
             self.lists = lists
             shortest = lists.indices.min { lists[$0].count < lists[$1].count } ?? 0
         }
+
+        /// The most relevance a document can have: the lists' highest scores summed, with the
+        /// same-field bonus.
+        func relevanceCeiling(_ parameters: RankingParameters) -> Double {
+            lists.reduce(0.0) { $0 + Double($1.quantization.highest) } * (1 + parameters.sameFieldBonus)
+        }
+    }
+
+    /// Answers a query from its words' kept lists: a conjunction of a thousand documents is scored
+    /// straight from the lists; past that, the lists are walked best first, which usually meets far
+    /// fewer. A walk that gives up leaves the score its best documents reached, which the
+    /// conjunction's documents must reach.
+    func searchKept(_ kept: KeptLists, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector) {
+        var bar: Double?
+        if kept.cost > Self.keptConjunctionLimit {
+            let outcome = searchInScoreOrder(kept, scorer, segmentIndex, request, &collector)
+            guard case .declined(let reached) = outcome else { return }
+            bar = reached
+        }
+        searchKeptLists(kept, scorer, segmentIndex, request, &collector, bar: bar)
     }
 
     /// Scores every document that matches all the words, straight from their kept lists: the

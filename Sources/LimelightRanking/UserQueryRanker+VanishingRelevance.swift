@@ -45,6 +45,15 @@ extension UserQueryRanker {
         return true
     }
 
+    /// Whether a query answered from its words' kept lists may have a relevance that vanishes:
+    /// the lists' highest scores summed, with the same-field bonus and the largest feature factor,
+    /// stay below the bound of ``relevanceVanishes(_:_:)``. A word's scores are below its
+    /// idf·(k1+1), so a query clear of the bound here is clear of it there; one that is not is
+    /// settled there, after its words are resolved.
+    func relevanceMayVanish(_ kept: KeptLists, _ scorer: SegmentScorer) -> Bool {
+        kept.relevanceCeiling(parameters) * scorer.maximumFactorWithEngagement < SegmentScorer.relevanceStep / 4
+    }
+
     /// Whether every document's relevance times features rounds to zero: the words' saturated BM25
     /// maxima, idf·(k1+1) each, summed, with the same-field bonus and the largest feature factor,
     /// stay below a quarter of a relevance step (half a step rounds to zero; the margin absorbs

@@ -43,7 +43,7 @@ public struct UserQueryRanker: Sendable {
     }
 
     /// The most documents a query whose words all have kept scored lists matches in its shortest
-    /// list for all of them to be scored (see ``searchKeptLists(_:_:_:_:_:)``) before the lists
+    /// list for all of them to be scored (see ``searchKeptLists(_:_:_:_:_:bar:)``) before the lists
     /// are walked best first (see ``searchInScoreOrder(_:_:_:_:_:)``). Past a thousand documents,
     /// looking each up in the other lists costs more than the walk, which meets fewer.
     static let keptConjunctionLimit = 1024
@@ -85,22 +85,19 @@ public struct UserQueryRanker: Sendable {
                 if try searchCached(entry, scorer, segmentIndex, request, &collector) { continue }
                 cacheFellShort = true
             }
+            // Every word's scored list kept: the query is answered from the lists, without reading
+            // the segment's dictionaries, unless its relevance may vanish (see below).
+            let kept = KeptLists(scorer, request)
+            if let kept, !relevanceMayVanish(kept, scorer) {
+                searchKept(kept, scorer, segmentIndex, request, &collector)
+                continue
+            }
             // Past the cache, the words are looked up in the segment's dictionaries once.
             let query = try scorer.resolve(request.words)
             if try searchNewestWhenRelevanceVanishes(scorer, query, segmentIndex, request, &collector) { continue }
             if query.words.count == 1, try searchPhrase(scorer, query, segmentIndex, request, &collector) { continue }
-            // Every word's scored list kept: a conjunction of a thousand documents is scored straight
-            // from the lists; past that, the lists are walked best first, which usually meets far
-            // fewer. A walk that gives up leaves the score its best documents reached, which the
-            // conjunction's documents must reach.
-            if let kept = try KeptLists(scorer, query, request) {
-                var bar: Double?
-                if kept.cost > Self.keptConjunctionLimit {
-                    let outcome = searchInScoreOrder(kept, scorer, segmentIndex, request, &collector)
-                    guard case .declined(let reached) = outcome else { continue }
-                    bar = reached
-                }
-                searchKeptLists(kept, scorer, segmentIndex, request, &collector, bar: bar)
+            if let kept {
+                searchKept(kept, scorer, segmentIndex, request, &collector)
                 continue
             }
             if let cache, !cacheFellShort, try searchAroundCachedPivot(cache, scorer, query, segmentIndex, request, &collector) { continue }

@@ -104,7 +104,7 @@ import Testing
                     #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)")
                     let scorer = rankers.scorer(engagement: engagement)
                     var collector = TopCollector(limit: limit)
-                    guard let kept = try UserQueryRanker.KeptLists(scorer, scorer.resolve(words), request) else {
+                    guard let kept = UserQueryRanker.KeptLists(scorer, request) else {
                         declined += 1
                         continue
                     }
@@ -151,7 +151,7 @@ import Testing
                     let evaluated = try full.search(snapshot, request)
                     let label = "\(words.map(\.term)) limit \(limit) engaged \(!engagement.isEmpty)"
                     let scorer = rankers.scorer(engagement: engagement)
-                    guard let kept = try UserQueryRanker.KeptLists(scorer, scorer.resolve(words), request) else { continue }
+                    guard let kept = UserQueryRanker.KeptLists(scorer, request) else { continue }
                     scoredByWordCount[words.count, default: 0] += 1
                     var collector = TopCollector(limit: limit)
                     cached.searchKeptLists(kept, scorer, 0, request, &collector)
@@ -184,7 +184,7 @@ import Testing
                 let request = UserQueryRanker.Request(words: words.map { QueryWord(term: $0, isPrefix: false) }, limit: limit, now: now)
                 let evaluated = try full.search(snapshot, request)
                 var collector = TopCollector(limit: limit)
-                guard let kept = try UserQueryRanker.KeptLists(scorer, scorer.resolve(request.words), request),
+                guard let kept = UserQueryRanker.KeptLists(scorer, request),
                     cached.searchInScoreOrder(kept, scorer, 0, request, &collector) == .answered
                 else { continue }
                 walked += 1

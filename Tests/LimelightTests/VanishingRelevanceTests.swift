@@ -68,6 +68,39 @@ import Testing
         }
     }
 
+    /// Words whose scored lists the cache keeps are answered from the lists before anything is
+    /// read from the dictionaries. Two words in every item score under half a relevance step
+    /// together (every final score rounds to zero), but above the quarter step under which the
+    /// ranker takes the newest matches: the lists are searched, and must agree with a full
+    /// evaluation, ties and all.
+    @Test func keptListsRankWordsInEveryDocumentLikeAFullEvaluation() throws {
+        let fixture = try Self.fixture()
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
+        try cache.warm(snapshot, parameters: Self.parameters, now: now)
+        let ranker = UserQueryRanker(parameters: Self.parameters, cache: cache)
+        let context = ScoringContext(snapshot: snapshot, parameters: Self.parameters, now: now, engagement: [:], cache: cache)
+        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        let cases: [(words: [QueryWord], scoresVanish: Bool)] = [
+            ([.init(term: "the", isPrefix: false), .init(term: "m", isPrefix: true)], true),
+            ([.init(term: "the", isPrefix: false), .init(term: "odd", isPrefix: false)], false),
+        ]
+        for (words, scoresVanish) in cases {
+            let label = "\(words.map(\.term))"
+            for limit in [1, 20, 300] {
+                let request = UserQueryRanker.Request(words: words, limit: limit, now: now)
+                let kept = try #require(UserQueryRanker.KeptLists(scorer, request), "\(label): warming keeps every word's list")
+                #expect(!ranker.relevanceMayVanish(kept, scorer), "\(label)")
+                let expected = try Self.reference(scorer, words, filter: nil, limit: limit)
+                #expect(expected.allSatisfy { $0.score == 0 } == scoresVanish, "\(label)")
+                let found = try ranker.search(snapshot, request)
+                #expect(found.map(\.document) == expected.map(\.document), "\(label) limit \(limit)")
+                #expect(found.map(\.score) == expected.map(\.score), "\(label) limit \(limit)")
+            }
+        }
+    }
+
     @Test func aWordWithWeightOrAHintTakesTheFullEvaluation() throws {
         for hint in [false, true] {
             let fixture = try Self.fixture(hint: hint)

@@ -96,11 +96,12 @@ extension AppIndex {
                 let reader = snapshot.segments[ranked.segment].reader
                 guard !options.identifiersOnly else {
                     let (indexName, uniqueIdentifier) = try reader.withKey(of: ranked.document, Self.identifiers(key:))
-                    let item = StoredItem(
-                        uncheckedIdentifier: uniqueIdentifier, domainIdentifier: nil, expirationDate: nil, isUpdate: false, attributes: [:],
-                        customAttributes: [])
                     return SearchHit(
-                        uniqueIdentifier: uniqueIdentifier, indexName: indexName, item: item, score: ranked.score, explanation: ranked.explanation)
+                        uniqueIdentifier: uniqueIdentifier, indexName: indexName,
+                        item: StoredItem(
+                            uncheckedIdentifier: uniqueIdentifier, domainIdentifier: nil, expirationDate: nil, isUpdate: false, attributes: [:],
+                            customAttributes: []),
+                        score: ranked.score, explanation: ranked.explanation)
                 }
                 var hit = try Self.hit(ranked.document, in: reader, fetch: options.fetchAttributes)
                 hit.score = ranked.score
@@ -114,7 +115,11 @@ extension AppIndex {
 
     /// The index name and unique identifier parsed from an item's engine key.
     static func identifiers(key: UnsafeRawBufferPointer) throws -> (indexName: String, uniqueIdentifier: String) {
-        guard let separator = key.firstIndex(of: 0) else { return ("", try LimelightCore.ByteReader.string(fromUTF8: key)) }
+        // memchr: the generic search takes a byte at a time through the collection's indices.
+        guard let base = key.baseAddress, let found = memchr(base, 0, key.count) else {
+            return ("", try LimelightCore.ByteReader.string(fromUTF8: key))
+        }
+        let separator = base.distance(to: UnsafeRawPointer(found))
         return (
             try LimelightCore.ByteReader.string(fromUTF8: UnsafeRawBufferPointer(rebasing: key[..<separator])),
             try LimelightCore.ByteReader.string(fromUTF8: UnsafeRawBufferPointer(rebasing: key[(separator + 1)...]))
