@@ -1,6 +1,10 @@
 import LimelightCore
+import Synchronization
 
 extension ShortPrefixCache {
+    /// Where ``ScoredList/prefetchLookups()`` leaves what it read.
+    static let prefetchSink = Atomic<Int>(0)
+
     /// A frequent word's matches over a whole segment, scored: what scoring the word decodes from
     /// tens of thousands of postings in every field, kept so that the next query with the word
     /// (the next keystroke after it, typically) looks its candidates up instead. For a word matching
@@ -146,6 +150,26 @@ extension ShortPrefixCache {
             documents.reserveCapacity(count)
             forEachDocument { _, document in documents.append(document) }
             return documents
+        }
+
+        /// Reads the arrays that finding a document's band and place reads (``bandOfDocument``,
+        /// ``presence``, ``ranks``), a byte per cache line, so that the lookups of a walk or a
+        /// conjunction that follow hit the CPU caches. Queries come in no order the caches keep up
+        /// with: a query's lists are in memory, and one sweep the hardware prefetches costs less than
+        /// a miss for every document looked up (a tenth of the slowest two-word queries' time).
+        func prefetchLookups() {
+            let sum = Self.touchCacheLines(bandOfDocument) &+ Self.touchCacheLines(presence) &+ Self.touchCacheLines(ranks)
+            // Stored so that the reads are not optimized away.
+            ShortPrefixCache.prefetchSink.store(sum, ordering: .relaxed)
+        }
+
+        /// The sum of one byte per cache line of `array`.
+        private static func touchCacheLines<Element>(_ array: [Element]) -> Int {
+            array.withUnsafeBytes { bytes in
+                var sum = 0
+                for offset in stride(from: 0, to: bytes.count, by: 64) { sum &+= Int(bytes[offset]) }
+                return sum
+            }
         }
 
         /// The place of `document` among the documents, or nil when the word does not match it.

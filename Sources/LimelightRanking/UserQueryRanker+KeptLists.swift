@@ -42,8 +42,10 @@ extension UserQueryRanker {
     /// Answers a query from its words' kept lists: a conjunction of a thousand documents is scored
     /// straight from the lists; past that, the lists are walked best first, which usually meets far
     /// fewer. A walk that gives up leaves the score its best documents reached, which the
-    /// conjunction's documents must reach.
+    /// conjunction's documents must reach. The arrays in which both look documents up are
+    /// brought into the CPU caches first (see ``ShortPrefixCache/ScoredList/prefetchLookups()``).
     func searchKept(_ kept: KeptLists, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector) {
+        for list in kept.lists { list.prefetchLookups() }
         var bar: Double?
         if kept.cost > Self.keptConjunctionLimit {
             let outcome = searchInScoreOrder(kept, scorer, segmentIndex, request, &collector)
