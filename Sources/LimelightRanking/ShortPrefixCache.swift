@@ -32,8 +32,9 @@ public final class ShortPrefixCache: Sendable {
         }
     }
 
-    /// One cached prefix.
-    struct Entry: Sendable {
+    /// One cached prefix. A class: a search hands the entry to the closures that read it in rank
+    /// order, and copying one reference costs less than retaining each of its arrays.
+    final class Entry: Sendable {
         /// The best documents, ascending.
         let documents: [UInt32]
         /// Their text relevance: one word's score, which is a `Float` exactly (see
@@ -58,9 +59,28 @@ public final class ShortPrefixCache: Sendable {
         let deeperKeys: [Float]
         /// Whether more documents matched than ``documents`` and ``deeper`` hold.
         let deeperIsTruncated: Bool
+        /// When the entry was built (seconds since 1970): its keys are final scores at that instant.
         let builtAt: Double
         /// Holds the bitset so its identity is not reused while the entry lives.
         let live: LiveDocuments
+
+        init(
+            documents: [UInt32], relevance: [Float], keys: [Float], rankOrder: [Int32], isTruncated: Bool, floor: Double, deeper: [UInt32],
+            deeperRelevance: [Float], deeperKeys: [Float], deeperIsTruncated: Bool, builtAt: Double, live: LiveDocuments
+        ) {
+            self.documents = documents
+            self.relevance = relevance
+            self.keys = keys
+            self.rankOrder = rankOrder
+            self.isTruncated = isTruncated
+            self.floor = floor
+            self.deeper = deeper
+            self.deeperRelevance = deeperRelevance
+            self.deeperKeys = deeperKeys
+            self.deeperIsTruncated = deeperIsTruncated
+            self.builtAt = builtAt
+            self.live = live
+        }
     }
 
     /// How many documents are kept per prefix and segment.
