@@ -166,12 +166,14 @@ public struct UserQueryRanker: Sendable {
         let evaluator = QueryEvaluator(segment: scorer.segment)
         let prunes = scorer.context.engaged.isEmpty && entry.builtAt <= request.now
         var trial = collector
-        let count = entry.rankOrder.count
+        // The arrays read per document, held in locals (not read through the entry each time).
+        let rankOrder = entry.rankOrder, documents = entry.documents, relevance = entry.relevance, keys = entry.keys
+        let count = rankOrder.count
         let (passed, stoppedAt) = try addInRankOrder(
             count: count, chunkSize: prunes ? 32 : count, prunes: prunes, scorer, evaluator, segmentIndex, request, &trial
         ) { rank in
-            let index = Int(entry.rankOrder[rank])
-            return (entry.documents[index], Double(entry.relevance[index]), entry.keys[index])
+            let index = Int(rankOrder[rank])
+            return (documents[index], Double(relevance[index]), keys[index])
         }
         // Stopping early means the top hits are full; otherwise every document was seen.
         if stoppedAt >= count && entry.isTruncated && passed < request.limit {
@@ -191,14 +193,15 @@ public struct UserQueryRanker: Sendable {
         _ entry: ShortPrefixCache.Entry, _ scorer: SegmentScorer, _ evaluator: QueryEvaluator, _ segmentIndex: Int,
         _ request: Request, _ collector: inout TopCollector
     ) throws -> Bool {
-        let count = entry.deeper.count
+        let deeper = entry.deeper, deeperRelevance = entry.deeperRelevance, deeperKeys = entry.deeperKeys
+        let count = deeper.count
         let (_, stoppedAt) = try addInRankOrder(
             count: count, chunkSize: 256, prunes: true, scorer, evaluator, segmentIndex, request, &collector
         ) { rank in
-            (entry.deeper[rank], Double(entry.deeperRelevance[rank]), entry.deeperKeys[rank])
+            (deeper[rank], Double(deeperRelevance[rank]), deeperKeys[rank])
         }
         guard stoppedAt >= count, entry.deeperIsTruncated else { return true }
-        guard let last = entry.deeperKeys.last, let threshold = collector.threshold else { return false }
+        guard let last = deeperKeys.last, let threshold = collector.threshold else { return false }
         return threshold > Double(last)
     }
 
