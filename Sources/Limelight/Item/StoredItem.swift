@@ -64,6 +64,16 @@ public struct StoredItem: Sendable, Hashable {
             customAttributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// An item known only by its identifier: no attributes (a search hit that fetches none).
+    init(identifierOnly uniqueIdentifier: String) {
+        self.uniqueIdentifier = uniqueIdentifier
+        domainIdentifier = nil
+        expirationDate = nil
+        isUpdate = false
+        attributes = [:]
+        customAttributes = [:]
+    }
+
     /// Captures a searchable item.
     ///
     /// - Parameter item: The item; its attribute set is copied, not shared.

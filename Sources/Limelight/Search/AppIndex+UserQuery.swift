@@ -92,18 +92,10 @@ extension AppIndex {
             words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
             requireAllWords: options.requireAllWords, engagement: SearchHistory.engagement(snapshot.metadata), explain: options.explain)
         do {
-            return try ranker.search(snapshot, request).map { ranked in
-                let reader = snapshot.segments[ranked.segment].reader
-                guard !options.identifiersOnly else {
-                    let (indexName, uniqueIdentifier) = try reader.withKey(of: ranked.document, Self.identifiers(key:))
-                    return SearchHit(
-                        uniqueIdentifier: uniqueIdentifier, indexName: indexName,
-                        item: StoredItem(
-                            uncheckedIdentifier: uniqueIdentifier, domainIdentifier: nil, expirationDate: nil, isUpdate: false, attributes: [:],
-                            customAttributes: []),
-                        score: ranked.score, explanation: ranked.explanation)
-                }
-                var hit = try Self.hit(ranked.document, in: reader, fetch: options.fetchAttributes)
+            let found = try ranker.search(snapshot, request)
+            if options.identifiersOnly { return try Self.identifierHits(found, in: snapshot) }
+            return try found.map { ranked in
+                var hit = try Self.hit(ranked.document, in: snapshot.segments[ranked.segment].reader, fetch: options.fetchAttributes)
                 hit.score = ranked.score
                 hit.explanation = ranked.explanation
                 return hit
@@ -113,8 +105,23 @@ extension AppIndex {
         }
     }
 
+    /// Hits that name their items and carry none of their attributes (``UserQueryOptions/identifiersOnly``):
+    /// each key is read from the segment's key table and split in place, and each hit is built
+    /// once, in an array of the right size.
+    static func identifierHits(_ found: [RankedDocument], in snapshot: Snapshot) throws -> [SearchHit] {
+        var hits: [SearchHit] = []
+        hits.reserveCapacity(found.count)
+        for ranked in found {
+            let (indexName, uniqueIdentifier) = try snapshot.segments[ranked.segment].reader.withKey(of: ranked.document, identifiers(key:))
+            hits.append(SearchHit(identifierOnly: uniqueIdentifier, indexName: indexName, score: ranked.score, explanation: ranked.explanation))
+        }
+        return hits
+    }
+
     /// The index name and unique identifier parsed from an item's engine key.
     static func identifiers(key: UnsafeRawBufferPointer) throws -> (indexName: String, uniqueIdentifier: String) {
+        // An item of the default index: its key starts with the separator.
+        if key.first == 0 { return ("", try LimelightCore.ByteReader.string(fromUTF8: UnsafeRawBufferPointer(rebasing: key.dropFirst()))) }
         // memchr: the generic search takes a byte at a time through the collection's indices.
         guard let base = key.baseAddress, let found = memchr(base, 0, key.count) else {
             return ("", try LimelightCore.ByteReader.string(fromUTF8: key))

@@ -436,14 +436,21 @@ public final class SegmentReader: @unchecked Sendable {
 
     /// Calls `body` with the UTF-8 bytes of the key of `document` (valid only during the call),
     /// so that a caller taking the key apart needs no string of it whole.
+    /// Inlinable, so that a caller naming a search's hits calls `body` directly, not through a
+    /// closure context allocated for each hit.
+    @inlinable
     public func withKey<Result>(of document: UInt32, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
-        if let keyTable {
-            guard Int(document) < documentCount else { throw StorageError.invalidArgument("document \(document) out of range") }
-            return try body(try keyTable.key(of: document))
-        }
+        try body(try keyBytes(of: document))
+    }
+
+    /// The UTF-8 bytes of the key of `document`, valid while the reader is.
+    @usableFromInline
+    func keyBytes(of document: UInt32) throws -> UnsafeRawBufferPointer {
+        guard Int(document) < documentCount else { throw StorageError.invalidArgument("document \(document) out of range") }
+        if let keyTable { return try keyTable.key(of: document) }
         var reader = ByteReader(try storedEntry(document))
         let count = try reader.readLength(limit: reader.remaining)
-        return try body(try reader.readSlice(count))
+        return try reader.readSlice(count)
     }
 
     /// The local id of the document with `key`, if the segment holds one (deleted or not).
