@@ -208,13 +208,26 @@ public struct UserQueryRanker: Sendable {
     /// Scores `count` cached documents taken in rank order (`ranked(r)` is the r-th best: its
     /// document, text relevance and ranking key), `chunkSize` at a time, the filter evaluated on
     /// each chunk. With `prunes`, the walk stops once the next key is below the collector's
-    /// threshold, since no later document can enter the top hits.
+    /// threshold, since no later document can enter the top hits. Without a filter, the documents
+    /// are scored one by one, and the walk may stop at any of them.
     /// - Returns: How many documents passed the filter, and the rank the walk stopped at (`count`
     ///   when every document was seen).
     private func addInRankOrder(
         count: Int, chunkSize: Int, prunes: Bool, _ scorer: SegmentScorer, _ evaluator: QueryEvaluator, _ segmentIndex: Int,
         _ request: Request, _ collector: inout TopCollector, _ ranked: (Int) -> (document: UInt32, relevance: Double, key: Float)
     ) throws -> (passed: Int, stoppedAt: Int) {
+        guard request.filter != nil else {
+            // Nothing to evaluate: no chunk to gather and sort by document.
+            var rank = 0
+            while rank < count {
+                let (document, relevance, key) = ranked(rank)
+                if prunes, let threshold = collector.threshold, threshold > Double(key) { break }
+                let score = scorer.finalScore(document, relevance: relevance, matchedWords: 1, wordCount: 1, requireAll: true)
+                collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+                rank += 1
+            }
+            return (rank, rank)
+        }
         var passed = 0
         var start = 0
         while start < count {
