@@ -113,7 +113,10 @@ extension AppIndex {
         hits.reserveCapacity(found.count)
         for ranked in found {
             let (indexName, uniqueIdentifier) = try snapshot.segments[ranked.segment].reader.withKey(of: ranked.document, identifiers(key:))
-            hits.append(SearchHit(identifierOnly: uniqueIdentifier, indexName: indexName, score: ranked.score, explanation: ranked.explanation))
+            hits.append(
+                SearchHit(
+                    uniqueIdentifier: uniqueIdentifier, indexName: indexName, item: StoredItem(identifierOnly: uniqueIdentifier),
+                    score: ranked.score, explanation: ranked.explanation))
         }
         return hits
     }

@@ -22,15 +22,6 @@ public struct SearchHit: Sendable {
         self.score = score
         self.explanation = explanation
     }
-
-    /// A hit that names its item and carries none of its attributes.
-    init(identifierOnly uniqueIdentifier: String, indexName: String, score: Double?, explanation: Explanation?) {
-        self.uniqueIdentifier = uniqueIdentifier
-        self.indexName = indexName
-        item = StoredItem(identifierOnly: uniqueIdentifier)
-        self.score = score
-        self.explanation = explanation
-    }
 }
 
 /// Options of a metadata-query search.

@@ -436,6 +436,7 @@ public final class SegmentReader: @unchecked Sendable {
 
     /// Calls `body` with the UTF-8 bytes of the key of `document` (valid only during the call),
     /// so that a caller taking the key apart needs no string of it whole.
+    ///
     /// Inlinable, so that a caller naming a search's hits calls `body` directly, not through a
     /// closure context allocated for each hit.
     @inlinable
