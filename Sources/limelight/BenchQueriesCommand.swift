@@ -22,6 +22,7 @@ struct BenchQueriesCommand: ParsableCommand {
     @Option(help: "Only these classes (comma-separated; default: all).") var classes: String?
     @Flag(help: "Print each known-item query whose expected item is not first, with the top hits.") var showMisses = false
     @Option(help: "Print the slowest N queries of each class.") var showSlowest = 0
+    @Option(help: "Print the p50 of every N passes of each class, with the seconds elapsed: how the machine's speed moves during a run (0: off).") var showWindows = 0
 
     func run() throws {
         let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-queries-\(UUID().uuidString.prefix(8))"
@@ -91,6 +92,10 @@ struct BenchQueriesCommand: ParsableCommand {
         var hits = 0
         for pass in 0..<max(1, self.repeat) {
             if pass > 0 && Date().timeIntervalSince(started) > budget { break }
+            if showWindows > 0 && pass > 0 && pass % showWindows == 0 {
+                let window = timings.suffix(runs.count * showWindows)
+                print(String(format: "window %@ passes %d–%d at %.1f s: p50 %.1f µs", className, pass - showWindows, pass - 1, Date().timeIntervalSince(started), percentile(Array(window), 0.5)))
+            }
             for run in runs {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let identifiers = try run.execute(app)
