@@ -216,7 +216,7 @@ public struct UserQueryRanker: Sendable {
         count: Int, chunkSize: Int, prunes: Bool, _ scorer: SegmentScorer, _ evaluator: QueryEvaluator, _ segmentIndex: Int,
         _ request: Request, _ collector: inout TopCollector, _ ranked: (Int) -> (document: UInt32, relevance: Double, key: Float)
     ) throws -> (passed: Int, stoppedAt: Int) {
-        guard request.filter != nil else {
+        guard let filter = request.filter else {
             // Nothing to evaluate: no chunk to gather and sort by document.
             var rank = 0
             while rank < count {
@@ -236,7 +236,7 @@ public struct UserQueryRanker: Sendable {
             // Documents with their rank, ascending by document as the filter's evaluation needs.
             let chunk = (start..<end).map { UInt64(ranked($0).document) << 32 | UInt64($0) }.sorted()
             let documents = chunk.map { UInt32(truncatingIfNeeded: $0 >> 32) }
-            let passing = try request.filter.map { try evaluator.evaluate($0, within: documents) } ?? documents
+            let passing = try evaluator.evaluate(filter, within: documents)
             var cursor = 0
             for document in passing {
                 while documents[cursor] != document { cursor += 1 }

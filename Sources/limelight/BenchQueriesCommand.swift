@@ -92,10 +92,6 @@ struct BenchQueriesCommand: ParsableCommand {
         var hits = 0
         for pass in 0..<max(1, self.repeat) {
             if pass > 0 && Date().timeIntervalSince(started) > budget { break }
-            if showWindows > 0 && pass > 0 && pass % showWindows == 0 {
-                let window = timings.suffix(runs.count * showWindows)
-                print(String(format: "window %@ passes %d–%d at %.1f s: p50 %.1f µs", className, pass - showWindows, pass - 1, Date().timeIntervalSince(started), percentile(Array(window), 0.5)))
-            }
             for run in runs {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let identifiers = try run.execute(app)
@@ -117,6 +113,10 @@ struct BenchQueriesCommand: ParsableCommand {
                         }
                     }
                 }
+            }
+            if showWindows > 0 && (pass + 1) % showWindows == 0 {
+                let window = timings.suffix(runs.count * showWindows)
+                print(String(format: "window %@ passes %d–%d at %.1f s: p50 %.1f µs", className, pass + 1 - showWindows, pass, Date().timeIntervalSince(started), percentile(Array(window), 0.5)))
             }
         }
         for (microseconds, text) in slowest.sorted(by: { $0.microseconds > $1.microseconds }).prefix(showSlowest) {
