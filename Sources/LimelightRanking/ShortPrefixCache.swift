@@ -232,16 +232,16 @@ public final class ShortPrefixCache: Sendable {
 
     /// Whether a word matching this many postings in a segment of `documentCount` documents is kept
     /// scored once a query has scored it over the whole segment (see
-    /// ``scoredList(of:in:scorer:builds:)``): frequent words, words down to a sixteenth as frequent
-    /// (in a segment of 64,000 documents, those in 250 or more; below a sixty-fourth of the
+    /// ``scoredList(of:in:scorer:builds:)``): frequent words, words down to a sixty-fourth as
+    /// frequent (in a segment of 64,000 documents, those in 62 or more; below a sixty-fourth of the
     /// documents a list has no bitset and costs eleven bytes a document), and in a large segment
     /// any word with ``keptMinimumPostings`` postings or more. Typing a word and then the next one
     /// scores the first again at every keystroke; scoring a word from thousands of postings in a
     /// segment of a million documents reads as many field lengths, each a cache miss; and a word
-    /// typed before a prefix ("layer p") is then looked up in the prefix's list from its own, where
-    /// scoring it from its postings in every field cost as much again as the rest of the query.
+    /// typed before a prefix ("provider i") is then looked up in the prefix's list from its own,
+    /// where scoring it from its postings in every field cost as much again as the rest of the query.
     func isKeptScored(postings: Int, documentCount: Int) -> Bool {
-        postings >= min(max(documentCount / 256, 1), keptMinimumPostings)
+        postings >= min(max(documentCount / 1024, 1), keptMinimumPostings)
     }
 
     /// Whether the kept scored list of a word matching this many documents keeps score bands (see

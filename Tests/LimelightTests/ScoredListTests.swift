@@ -206,4 +206,35 @@ import Testing
             }
         }
     }
+
+    /// A word in a 1,024th of a segment's documents, typed before a prefix, is kept scored after its
+    /// first query (the next keystrokes look it up in the prefix's list) and ranks the same; a
+    /// rarer word is scored from its postings each time.
+    @Test func wordsDownToA1024thOfTheSegmentAreKept() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index((0..<2_048).map { number in
+            try SearchTestFixture.item("item-\(number)", [
+                "title": .string("often\(number % 512) cedar"),
+                "textContent": .string("cobalt single\(number) cargo\(number % 3)"),
+            ])
+        })
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let cache = ShortPrefixCache()
+        let cached = UserQueryRanker(parameters: parameters, cache: cache)
+        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        for text in ["often17", "single900"] {
+            let words = [QueryWord(term: text, isPrefix: false), QueryWord(term: "c", isPrefix: true)]
+            let request = UserQueryRanker.Request(words: words, limit: 10, now: now)
+            let evaluated = try full.search(snapshot, request)
+            #expect(!evaluated.isEmpty)
+            #expect(try cached.search(snapshot, request).map(\.score) == evaluated.map(\.score), "\(text)")
+        }
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
+        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        // "often17" is in four of 2,048 documents, "single900" in one (the floor is two).
+        #expect(cache.keptScoredList(of: QueryWord(term: "often17", isPrefix: false), scorer: scorer) != nil)
+        #expect(cache.keptScoredList(of: QueryWord(term: "single900", isPrefix: false), scorer: scorer) == nil)
+    }
 }
