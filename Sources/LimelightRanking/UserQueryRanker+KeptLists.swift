@@ -57,7 +57,7 @@ extension UserQueryRanker {
 
     /// Scores every document that matches all the words, straight from their kept lists: the
     /// shortest list's documents are looked up in the others (a bit test in a frequent word's
-    /// list), their relevance summed in query order and lifted by the same-field bonus as the
+    /// list; two lists with bitsets are intersected a word of them at a time), their relevance summed in query order and lifted by the same-field bonus as the
     /// conjunction does, and only documents whose relevance can enter the top hits have their
     /// features read. One pass and no intermediate lists (about ten nanoseconds a document when
     /// the lists are not in the CPU caches), where the general conjunction gathers the
@@ -93,6 +93,36 @@ extension UserQueryRanker {
             let driverIsFirst = kept.shortest == 0
             let driver = lists[kept.shortest]
             let other = lists[1 - kept.shortest]
+            if !driver.presence.isEmpty && !other.presence.isEmpty && other.bandOfDocument.isEmpty {
+                // Both lists have bitsets, and the other tells a document's band only from its place:
+                // the bitsets are intersected a word at a time, so that a word in which the lists
+                // share no document is skipped whole, and a document the other list lacks costs a
+                // bit test instead of a lookup of its place.
+                let presence = driver.presence, ranks = driver.ranks, driverScores = driver.scores, driverMasks = driver.slotMasks
+                let otherPresence = other.presence, otherRanks = other.ranks, otherScores = other.scores, otherMasks = other.slotMasks
+                let otherBands = other.bandOfPlace, otherCeilings = other.bandCeilings
+                for index in 0..<min(presence.count, otherPresence.count) {
+                    let theirs = otherPresence[index]
+                    var bits = presence[index]
+                    guard bits & theirs != 0 else { continue }
+                    var driverPlace = Int(ranks[index]) - 1
+                    while bits != 0 {
+                        let lowest = bits & (0 &- bits)
+                        let document = UInt32(index << 6 | bits.trailingZeroBitCount)
+                        bits &= bits - 1
+                        driverPlace += 1
+                        guard theirs & lowest != 0 else { continue }
+                        let driverScore = Double(driverScores[driverPlace])
+                        let place = Int(otherRanks[index]) + (theirs & (lowest &- 1)).nonzeroBitCount
+                        guard (driverScore + Double(otherCeilings[Int(otherBands[place])])) * bonus >= relevanceFloor else { continue }
+                        let otherScore = Double(otherScores[place])
+                        var relevance = driverIsFirst ? driverScore + otherScore : otherScore + driverScore
+                        if driverMasks[driverPlace] & otherMasks[place] != 0 { relevance *= bonus }
+                        offer(document, relevance)
+                    }
+                }
+                return
+            }
             var cursor = 0
             let otherBands = other.bandOfDocument
             driver.forEachDocument { driverPlace, document in

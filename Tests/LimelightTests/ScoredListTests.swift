@@ -237,4 +237,40 @@ import Testing
         #expect(cache.keptScoredList(of: QueryWord(term: "often17", isPrefix: false), scorer: scorer) != nil)
         #expect(cache.keptScoredList(of: QueryWord(term: "single900", isPrefix: false), scorer: scorer) == nil)
     }
+
+    /// Two words whose lists both have a bitset but no band for every document of the segment (a
+    /// sixty-fourth to a quarter of it) are scored by intersecting the bitsets, and rank the same.
+    @Test func listsWithBitsetsAreIntersectedAndRankTheSame() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index((0..<2_048).map { number in
+            let filler = String(repeating: "filler ", count: number % 9)
+            return try SearchTestFixture.item("item-\(number)", [
+                "title": .string(number % 3 == 0 ? "mid\(number % 5) pair\(number % 7)" : "mid\(number % 5) \(filler)"),
+                "textContent": .string("pair\(number % 7) \(filler) cobalt"),
+            ])
+        })
+        let snapshot = fixture.app.snapshot()
+        let now = fixture.now.timeIntervalSince1970
+        let parameters = AppIndex.userQueryRanking
+        let cache = ShortPrefixCache()
+        let cached = UserQueryRanker(parameters: parameters, cache: cache)
+        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        let words = [QueryWord(term: "pair5", isPrefix: false), QueryWord(term: "mid3", isPrefix: false)]
+        for limit in [3, 10, 100] {
+            let request = UserQueryRanker.Request(words: words, limit: limit, now: now)
+            let evaluated = try full.search(snapshot, request)
+            #expect(evaluated.count == min(limit, 2_048 / 35))
+            for pass in 0..<2 {
+                let fromLists = try cached.search(snapshot, request)
+                #expect(fromLists.map(\.document) == evaluated.map(\.document), "limit \(limit) pass \(pass)")
+                #expect(fromLists.map(\.score) == evaluated.map(\.score), "limit \(limit) pass \(pass)")
+            }
+        }
+        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
+        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+        for word in words {
+            let list = try #require(cache.keptScoredList(of: word, scorer: scorer), "\(word.term) is kept")
+            #expect(!list.presence.isEmpty && list.bandOfDocument.isEmpty, "\(word.term) has a bitset and bands by place only")
+        }
+    }
 }
