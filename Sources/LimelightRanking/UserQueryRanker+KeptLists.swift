@@ -25,9 +25,10 @@ extension UserQueryRanker {
                 guard let list = cache.keptScoredList(of: word, scorer: scorer) else { return nil }
                 lists.append(list)
             }
-            // Slot masks stand for field masks when the lists number the fields alike, one bit each.
+            // Slot masks stand for field masks when the lists number the fields alike, one bit each
+            // (each slot's bit is a single bit: they differ when their union has as many).
             let slotBits = lists[0].slotBits
-            guard lists.allSatisfy({ $0.slotBits == slotBits }), Set(slotBits).count == slotBits.count else { return nil }
+            guard lists.allSatisfy({ $0.slotBits == slotBits }), slotBits.reduce(0, |).nonzeroBitCount == slotBits.count else { return nil }
             self.lists = lists
             shortest = lists.indices.min { lists[$0].count < lists[$1].count } ?? 0
         }
