@@ -58,12 +58,12 @@ extension UserQueryRanker {
 
     /// Scores every document that matches all the words, straight from their kept lists: the
     /// shortest list's documents are looked up in the others (a bit test in a frequent word's
-    /// list; two lists with bitsets are intersected a word of them at a time), their relevance summed in query order and lifted by the same-field bonus as the
-    /// conjunction does, and only documents whose relevance can enter the top hits have their
-    /// features read. One pass and no intermediate lists (about ten nanoseconds a document when
-    /// the lists are not in the CPU caches), where the general conjunction gathers the
-    /// candidates, then their places, then their scores.
-    /// The hits are the ones a full evaluation keeps.
+    /// list; two lists with bitsets are intersected a word of them at a time), their relevance
+    /// summed in query order and lifted by the same-field bonus as the conjunction does, and only
+    /// documents whose relevance can enter the top hits have their features read. One pass and no
+    /// intermediate lists (about ten nanoseconds a document when the lists are not in the CPU
+    /// caches), where the general conjunction gathers the candidates, then their places, then their
+    /// scores. The hits are the ones a full evaluation keeps.
     /// - Parameter bar: a score the top hits are known to reach (see ``WalkOutcome/declined(bar:)``):
     ///   documents that cannot reach it are skipped like those below the collector's threshold.
     func searchKeptLists(

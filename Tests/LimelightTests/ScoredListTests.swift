@@ -172,12 +172,7 @@ import Testing
                 "textContent": .string("common cobalt rare\((number * 7) % 150) filler\(number % 40)"),
             ])
         })
-        let snapshot = fixture.app.snapshot()
-        let now = fixture.now.timeIntervalSince1970
-        let parameters = AppIndex.userQueryRanking
-        let cache = ShortPrefixCache(keptMinimumPostings: 4)
-        let cached = UserQueryRanker(parameters: parameters, cache: cache)
-        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        let rankers = WarmedRankers(fixture, cache: ShortPrefixCache(keptMinimumPostings: 4))
         let queries: [[QueryWord]] = [
             [.init(term: "rare7", isPrefix: false), .init(term: "c", isPrefix: true)],
             [.init(term: "common", isPrefix: false), .init(term: "rare12", isPrefix: false)],
@@ -185,15 +180,15 @@ import Testing
         ]
         for pass in 0..<2 {
             for words in queries {
-                let request = UserQueryRanker.Request(words: words, limit: 10, now: now)
-                let evaluated = try full.search(snapshot, request)
-                let fromCache = try cached.search(snapshot, request)
+                let request = UserQueryRanker.Request(words: words, limit: 10, now: rankers.now)
+                let evaluated = try rankers.full.search(rankers.snapshot, request)
+                let fromCache = try rankers.cached.search(rankers.snapshot, request)
                 #expect(!evaluated.isEmpty)
                 #expect(fromCache.map(\.document) == evaluated.map(\.document), "pass \(pass) \(words.map(\.term))")
                 #expect(fromCache.map(\.score) == evaluated.map(\.score), "pass \(pass) \(words.map(\.term))")
             }
         }
-        let sparse = cache.scoredLists.withLock { $0.lists.values.filter { $0.presence.isEmpty } }
+        let sparse = rankers.cache.scoredLists.withLock { $0.lists.values.filter { $0.presence.isEmpty } }
         #expect(!sparse.isEmpty, "rare words were kept without a bitset")
         for list in sparse {
             #expect(list.matchesByteCount == list.count * 10, "no bitset is counted")
@@ -218,24 +213,17 @@ import Testing
                 "textContent": .string("cobalt single\(number) cargo\(number % 3)"),
             ])
         })
-        let snapshot = fixture.app.snapshot()
-        let now = fixture.now.timeIntervalSince1970
-        let parameters = AppIndex.userQueryRanking
-        let cache = ShortPrefixCache()
-        let cached = UserQueryRanker(parameters: parameters, cache: cache)
-        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        let rankers = WarmedRankers(fixture, cache: ShortPrefixCache())
         for text in ["often17", "single900"] {
             let words = [QueryWord(term: text, isPrefix: false), QueryWord(term: "c", isPrefix: true)]
-            let request = UserQueryRanker.Request(words: words, limit: 10, now: now)
-            let evaluated = try full.search(snapshot, request)
+            let request = UserQueryRanker.Request(words: words, limit: 10, now: rankers.now)
+            let evaluated = try rankers.full.search(rankers.snapshot, request)
             #expect(!evaluated.isEmpty)
-            #expect(try cached.search(snapshot, request).map(\.score) == evaluated.map(\.score), "\(text)")
+            #expect(try rankers.cached.search(rankers.snapshot, request).map(\.score) == evaluated.map(\.score), "\(text)")
         }
-        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
-        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
         // "often17" is in four of 2,048 documents, "single900" in one (the floor is two).
-        #expect(cache.keptScoredList(of: QueryWord(term: "often17", isPrefix: false), scorer: scorer) != nil)
-        #expect(cache.keptScoredList(of: QueryWord(term: "single900", isPrefix: false), scorer: scorer) == nil)
+        #expect(rankers.cache.keptScoredList(of: QueryWord(term: "often17", isPrefix: false), scorer: rankers.scorer()) != nil)
+        #expect(rankers.cache.keptScoredList(of: QueryWord(term: "single900", isPrefix: false), scorer: rankers.scorer()) == nil)
     }
 
     /// Two words whose lists both have a bitset but no band for every document of the segment (a
@@ -249,27 +237,20 @@ import Testing
                 "textContent": .string("pair\(number % 7) \(filler) cobalt"),
             ])
         })
-        let snapshot = fixture.app.snapshot()
-        let now = fixture.now.timeIntervalSince1970
-        let parameters = AppIndex.userQueryRanking
-        let cache = ShortPrefixCache()
-        let cached = UserQueryRanker(parameters: parameters, cache: cache)
-        let full = UserQueryRanker(parameters: parameters, cache: nil)
+        let rankers = WarmedRankers(fixture, cache: ShortPrefixCache())
         let words = [QueryWord(term: "pair5", isPrefix: false), QueryWord(term: "mid3", isPrefix: false)]
         for limit in [3, 10, 100] {
-            let request = UserQueryRanker.Request(words: words, limit: limit, now: now)
-            let evaluated = try full.search(snapshot, request)
+            let request = UserQueryRanker.Request(words: words, limit: limit, now: rankers.now)
+            let evaluated = try rankers.full.search(rankers.snapshot, request)
             #expect(evaluated.count == min(limit, 2_048 / 35))
             for pass in 0..<2 {
-                let fromLists = try cached.search(snapshot, request)
+                let fromLists = try rankers.cached.search(rankers.snapshot, request)
                 #expect(fromLists.map(\.document) == evaluated.map(\.document), "limit \(limit) pass \(pass)")
                 #expect(fromLists.map(\.score) == evaluated.map(\.score), "limit \(limit) pass \(pass)")
             }
         }
-        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: now, engagement: [:], cache: cache)
-        let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
         for word in words {
-            let list = try #require(cache.keptScoredList(of: word, scorer: scorer), "\(word.term) is kept")
+            let list = try #require(rankers.cache.keptScoredList(of: word, scorer: rankers.scorer()), "\(word.term) is kept")
             #expect(!list.presence.isEmpty && list.bandOfDocument.isEmpty, "\(word.term) has a bitset and bands by place only")
         }
     }

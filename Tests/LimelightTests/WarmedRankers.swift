@@ -13,9 +13,14 @@ struct WarmedRankers {
     let full: UserQueryRanker
 
     init(_ fixture: SearchTestFixture) throws {
+        self.init(fixture, cache: try Self.warmedCache(fixture))
+    }
+
+    /// The rankers with `cache` as it is (not warmed here): for tests of what searches keep in it.
+    init(_ fixture: SearchTestFixture, cache: ShortPrefixCache) {
         snapshot = fixture.app.snapshot()
         now = fixture.now.timeIntervalSince1970
-        cache = try Self.warmedCache(fixture)
+        self.cache = cache
         cached = UserQueryRanker(parameters: parameters, cache: cache)
         full = UserQueryRanker(parameters: parameters, cache: nil)
     }
