@@ -105,20 +105,25 @@ public struct UserQueryRanker: Sendable {
             // and the words are scored only among the documents it keeps. So is a filter that left
             // too few of a cached prefix's best documents: the prefix matches most documents, and
             // its scored list or merged postings are cheaper to intersect than to score in full.
+            // Unless a word matches fewer documents than the filter keeps: the words are then
+            // scored first, and the filter evaluated among their matches.
             var allowed: [UInt32]?
             let filterCost = try request.filter.map { try evaluator.estimatedCost($0) }
-            if let filter = request.filter, let filterCost, cacheFellShort || filterCost <= segment.reader.documentCount / 8 {
+            if let filter = request.filter, let filterCost, cacheFellShort || filterCost <= segment.reader.documentCount / 8,
+                try filterCost < query.words.map({ try scorer.estimatedCost($0, in: query.fields) }).min() ?? .max
+            {
                 allowed = try evaluator.evaluate(filter, within: nil)  // already simplified above
                 if allowed?.isEmpty == true { continue }
             }
             let matches = try scorer.documents(for: query, requireAll: request.requireAllWords, within: allowed, keepsScoredLists: true)
             guard !matches.documents.isEmpty else { continue }
             // Otherwise a selective filter is evaluated once over the matches; an unselective one
-            // (such as expiration) is checked only for documents good enough to enter the top hits.
+            // (such as expiration), keeping more documents than matched and more than an eighth of
+            // the segment, is checked only for documents good enough to enter the top hits.
             var checkEach = false
             var documents = matches.documents
             if let filter = request.filter, let filterCost, allowed == nil {
-                if filterCost >= matches.documents.count {
+                if filterCost >= matches.documents.count && filterCost > segment.reader.documentCount / 8 {
                     checkEach = true
                 } else {
                     documents = try evaluator.evaluate(filter, within: documents)
