@@ -105,12 +105,13 @@ public struct UserQueryRanker: Sendable {
             // and the words are scored only among the documents it keeps. So is a filter that left
             // too few of a cached prefix's best documents: the prefix matches most documents, and
             // its scored list or merged postings are cheaper to intersect than to score in full.
-            // Unless a word matches fewer documents than the filter keeps: the words are then
-            // scored first, and the filter evaluated among their matches.
+            // Unless the words match fewer documents than the filter keeps (the rarest word, when
+            // all are required; otherwise all of them): they are then scored first, and the filter
+            // evaluated among their matches.
             var allowed: [UInt32]?
             let filterCost = try request.filter.map { try evaluator.estimatedCost($0) }
             if let filter = request.filter, let filterCost, cacheFellShort || filterCost <= segment.reader.documentCount / 8,
-                try filterCost < query.words.map({ try scorer.estimatedCost($0, in: query.fields) }).min() ?? .max
+                try filterCost < wordsCost(query, scorer, requireAll: request.requireAllWords)
             {
                 allowed = try evaluator.evaluate(filter, within: nil)  // already simplified above
                 if allowed?.isEmpty == true { continue }
@@ -156,6 +157,14 @@ public struct UserQueryRanker: Sendable {
             return RankedDocument(
                 segment: hit.segment, document: hit.document, score: hit.score, matchedWords: matched, explanation: explanation)
         }
+    }
+
+    /// What scoring a query's words over the whole segment costs, in postings: its rarest word's
+    /// when all are required (it drives the conjunction), otherwise every word's.
+    private func wordsCost(_ query: SegmentScorer.ResolvedQuery, _ scorer: SegmentScorer, requireAll: Bool) throws -> Int {
+        let costs = try query.words.map { try scorer.estimatedCost($0, in: query.fields) }
+        // Summed without overflowing: an unknown cost is half of `Int.max`.
+        return requireAll ? costs.min() ?? .max : costs.reduce(0) { min($0, .max - $1) + $1 }
     }
 
     /// Answers a one-word prefix query from a cache entry; false when the entry cannot answer
