@@ -84,6 +84,9 @@ struct PhraseMatcher {
         let live = segment.live
         let order = iterators.indices.sorted { infos[$0].documentFrequency < infos[$1].documentFrequency }
         let lead = order[0]
+        // The others by rank: a slice of `order` would retain and release the array at every
+        // document the lead stops at.
+        let others = 1..<order.count
         var result: [UInt32] = []
         var phraseStarts: [UInt32] = []
         var candidateIndex = 0
@@ -99,7 +102,8 @@ struct PhraseMatcher {
                     continue
                 }
             }
-            for slot in order.dropFirst() {
+            for rank in others {
+                let slot = order[rank]
                 guard try iterators[slot].advance(to: document) else { break search }
                 if iterators[slot].document != document {
                     guard try iterators[lead].advance(to: iterators[slot].document) else { break search }
