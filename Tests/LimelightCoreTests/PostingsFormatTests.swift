@@ -20,11 +20,12 @@ import Testing
         try engine.commit(batch)
     }
 
-    /// The postings of `term` in `field` of the snapshot's only segment, decoded.
-    private func postings(_ snapshot: Snapshot, _ field: String, _ term: String) throws -> PostingsIterator {
+    /// The postings of `term` in `field` of the snapshot's only segment, decoded (with positions
+    /// when asked).
+    private func postings(_ snapshot: Snapshot, _ field: String, _ term: String, withPositions: Bool = false) throws -> PostingsIterator {
         let reader = try #require(snapshot.segments.first?.reader.field(field))
         let info = try #require(try reader.dictionary.lookup(term))
-        return try reader.postings(for: info)
+        return try reader.postings(for: info, withPositions: withPositions)
     }
 
     private func checkLists(_ snapshot: Snapshot) throws {
@@ -80,5 +81,68 @@ import Testing
         let reopened = try SearchEngine.open(directory: directory.path)
         try checkLists(reopened.snapshot())
         try reopened.close()
+    }
+
+    /// Format 5 skip tables have fixed-width entries that advancing searches (galloping, then
+    /// bisecting): jumps short and long land on the right document with its own positions, and
+    /// `next()` carries on from there.
+    @Test func advancingSearchesTheSkipTable() throws {
+        let directory = TemporaryDirectory()
+        let engine = try SearchEngine.open(directory: directory.path)
+        let count = 20_000
+        var batch = WriteBatch()
+        for i in 0..<count {
+            // "every" is in each document: once at position 1 in odd ones, at 0 and 2 in even ones.
+            let body = i % 2 == 1 ? "x every" : "every y every"
+            batch.append(.upsert(IndexDocument(key: "k\(i)", fields: [textField("body", body)], numbers: [:], stored: [])))
+        }
+        try engine.commit(batch)
+        try engine.flush()
+        let snapshot = engine.snapshot()
+        func expectedPositions(_ document: Int) -> [UInt32] { document % 2 == 1 ? [1] : [0, 2] }
+
+        #expect(snapshot.segments.count == 1)
+        var iterator = try postings(snapshot, "body", "every", withPositions: true)
+        var target = 0
+        var step = 1
+        while target < count {
+            #expect(try iterator.advance(to: UInt32(target)))
+            #expect(iterator.document == UInt32(target))
+            // Positions are read at some stops only, so that later ones skip those of the documents passed.
+            if target % 3 != 0 {
+                let positions = try iterator.positions()
+                #expect(positions == expectedPositions(target), "document \(target)")
+            }
+            if target % 5 == 0 {
+                #expect(try iterator.next())
+                #expect(iterator.document == UInt32(target + 1))
+                let positions = try iterator.positions()
+                #expect(positions == expectedPositions(target + 1), "document \(target + 1), after next()")
+                target += 1
+            }
+            // Gaps from one document to thousands: within a block, to the next, across many.
+            step = step >= 4096 ? 1 : step * 3
+            target += step
+        }
+        #expect(try !iterator.advance(to: UInt32(count)))
+
+        // Targets on the last document of a skip block (of 32) and just past it, one to twenty
+        // blocks apart, so that the search meets such a block at every step of its gallop.
+        var boundaries = try postings(snapshot, "body", "every", withPositions: true)
+        var block = 0
+        var gap = 1
+        while block < count / 32 - 1 {
+            defer {
+                block += gap
+                gap = gap % 20 + 1
+            }
+            for target in [block * 32 + 31, block * 32 + 32] {
+                #expect(try boundaries.advance(to: UInt32(target)))
+                #expect(boundaries.document == UInt32(target))
+                let positions = try boundaries.positions()
+                #expect(positions == expectedPositions(target), "document \(target)")
+            }
+        }
+        try engine.close()
     }
 }

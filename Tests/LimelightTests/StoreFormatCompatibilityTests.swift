@@ -3,19 +3,22 @@ import Limelight
 import LimelightTestSupport
 import Testing
 
-/// A store written by an earlier release (segment format 2, whose postings headers differ) opens,
-/// answers queries and is rewritten in the current format by merging.
+/// Stores written by earlier releases open, answer queries and are rewritten in the current format
+/// by merging: segment format 2 (whose postings headers differ) and format 4 (whose skip tables are
+/// read entry by entry, a block every 128 documents).
 @Suite struct StoreFormatCompatibilityTests {
-    /// `Fixtures/store-format-2`: one app, `bench.bulk`, with 300 items `item0`…`item299` titled
-    /// "common entry N", plus " third" for every third item, and `rating` N mod 5, flushed to one
-    /// format-2 segment.
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/store-format-2").path
+    /// `Fixtures/store-format-N`: one app, `bench.bulk`, with 300 items `item0`…`item299` titled
+    /// "common entry N", plus " third" for every third item, and `rating` N mod 5, in one segment of
+    /// format N.
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
+    }
 
-    @Test func formatTwoStoresOpenSearchAndMerge() throws {
-        let directory = TemporaryDirectory(prefix: "limelight-format-2")
+    @Test(arguments: ["store-format-2", "store-format-4"])
+    func earlierFormatsOpenSearchAndMerge(_ name: String) throws {
+        let directory = TemporaryDirectory(prefix: "limelight-\(name)")
         let copy = directory.path + "/store"
-        try FileManager.default.copyItem(atPath: Self.fixture, toPath: copy)
+        try FileManager.default.copyItem(atPath: Self.fixture(name), toPath: copy)
         let store = try LimelightStore(path: copy)
         let app = try store.app("bench.bulk")
         let options = SearchOptions(fetchAttributes: [], filterQueries: [], now: Date(), timeZoneOffset: 0)

@@ -20,8 +20,10 @@ enum TermPositions {
 /// Postings of a term: one entry per document, `varint((docDelta << 1) | (tf == 1))` followed by
 /// `varint(tf)` when tf ≠ 1 (the first delta is the document id itself). When the document frequency
 /// reaches ``SegmentFormat/skipInterval``, a header comes first, `varint(skipCount << 1 | isBitmap)`:
-/// - entries (flag 0): `varint(skip table bytes)`, then per block of documents `lastDoc varint |
-///   byteOffset varint | positionsOffset varint` (offsets relative to the data start), then the entries;
+/// - entries (flag 0): `varint(skip table bytes)`, then per block of documents `lastDoc u32 |
+///   byteOffset u32 | positionsOffset u32` (offsets relative to the data start; fixed width, so that
+///   advancing searches the table instead of decoding it; a term whose offsets outgrow 32 bits has
+///   no skip table), then the entries;
 /// - a bitmap (flag 1, keyword fields whose frequencies are all 1, when it is smaller than the
 ///   entries, as for terms most documents have): `varint(first document) | varint(byte count)`, then
 ///   bit i (least significant first) set when document `first + i` has the term.
@@ -82,12 +84,13 @@ struct FieldIndexWriter {
                 skipData.bytes.removeAll(keepingCapacity: true)
                 let skips = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &skipData, positionsOutput: &positions)
                 skipTable.bytes.removeAll(keepingCapacity: true)
-                for (lastDoc, offset, positionsOffset) in skips {
-                    skipTable.writeVarInt(UInt64(lastDoc))
-                    skipTable.writeVarInt(offset)
-                    skipTable.writeVarInt(positionsOffset)
+                let fits = skips.allSatisfy { $0.1 <= UInt32.max && $0.2 <= UInt32.max }
+                for (lastDoc, offset, positionsOffset) in skips where fits {
+                    skipTable.write(lastDoc)
+                    skipTable.write(UInt32(offset))
+                    skipTable.write(UInt32(positionsOffset))
                 }
-                postings.writeVarInt(UInt64(skips.count) << 1)
+                postings.writeVarInt(UInt64(fits ? skips.count : 0) << 1)
                 postings.writeVarInt(skipTable.count)
                 postings.write(bytes: skipTable.bytes)
                 postings.write(bytes: skipData.bytes)

@@ -7,10 +7,16 @@ public struct PostingsIterator {
     private var positionsReader: ByteReader?
     private let dataStart: Int
     private let positionsStart: Int
-    /// The skip table, read lazily: `skipReader` is at entry `skipIndex + 1` once `nextSkip` (entry
-    /// `skipIndex`) is decoded.
+    /// The skip table, `skipIndex` entries of it passed. A variable-length table (formats before
+    /// 5) is read in order: `skipReader` is at entry `skipIndex + 1` once `nextSkip` (entry
+    /// `skipIndex`) is decoded. A fixed-width one is searched (see ``lastFixedSkip(before:)``).
     private var skipReader: ByteReader
     private let skipCount: Int
+    /// Where a fixed-width skip table starts (``fixedSkipSize`` bytes an entry, format 5 on);
+    /// -1 for the variable-length tables of earlier formats, read in order through `skipReader`.
+    private let fixedSkipStart: Int
+    /// Documents per skip block (see ``SegmentFormat/skipInterval(version:)``).
+    private let skipInterval: Int
     private var skipIndex = 0
     private var nextSkip: (lastDocument: UInt32, offset: Int, positionsOffset: Int) = (0, 0, 0)
     /// Bitmap postings: where the bits start, the document of bit 0, the number of bits and the next
@@ -33,14 +39,16 @@ public struct PostingsIterator {
     private var started = false
 
     /// - Parameter formatVersion: the segment's format version; version 2 skip tables have no
-    ///   header flag and no byte length.
+    ///   header flag and no byte length, and versions before 5 skip 128 documents a block.
     init(postings: UnsafeRawBufferPointer, positions: UnsafeRawBufferPointer?, info: TermInfo, formatVersion: UInt32 = SegmentFormat.version) throws {
         reader = ByteReader(postings, offset: info.postingsOffset)
         total = info.documentFrequency
         remaining = info.documentFrequency
         var skipCount = 0
         var bitmap = (start: 0, first: UInt32(0), bits: 0)
-        if info.documentFrequency >= SegmentFormat.skipInterval {
+        var fixedSkipStart = -1
+        skipInterval = SegmentFormat.skipInterval(version: formatVersion)
+        if info.documentFrequency >= skipInterval {
             if formatVersion < 3 {
                 skipCount = try reader.readLength(limit: info.documentFrequency)
                 skipReader = reader
@@ -57,6 +65,10 @@ public struct PostingsIterator {
                     skipCount = 0
                 }
                 let tableLength = bitmap.bits == 0 ? try reader.readLength(limit: reader.remaining) : 0
+                if formatVersion >= 5 && bitmap.bits == 0 {
+                    guard tableLength == skipCount * Self.fixedSkipSize else { throw StorageError.corrupt("skip table of the wrong length") }
+                    fixedSkipStart = reader.offset
+                }
                 skipReader = reader
                 reader.offset += tableLength
             }
@@ -64,13 +76,56 @@ public struct PostingsIterator {
             skipReader = reader
         }
         self.skipCount = skipCount
+        self.fixedSkipStart = fixedSkipStart
         (bitmapStart, bitmapFirstDocument, bitCount) = bitmap
         dataStart = reader.offset
-        if skipCount > 0 { nextSkip = try Self.readSkip(&skipReader) }
+        if skipCount > 0 && fixedSkipStart < 0 { nextSkip = try Self.readSkip(&skipReader) }
         if let positions {
             positionsReader = ByteReader(positions, offset: info.positionsOffset)
         }
         positionsStart = info.positionsOffset
+    }
+
+    /// Bytes of a fixed-width skip entry: last document, byte offset and positions offset, each a
+    /// little-endian `UInt32`.
+    static let fixedSkipSize = 12
+
+    /// The last document of block `index` in a fixed-width skip table.
+    @inline(__always)
+    private func fixedSkipLastDocument(_ index: Int) -> UInt32 {
+        UInt32(littleEndian: skipReader.buffer.loadUnaligned(fromByteOffset: fixedSkipStart + index * Self.fixedSkipSize, as: UInt32.self))
+    }
+
+    /// Entry `index` of a fixed-width skip table.
+    private func fixedSkip(_ index: Int) -> (lastDocument: UInt32, offset: Int, positionsOffset: Int) {
+        let start = fixedSkipStart + index * Self.fixedSkipSize
+        let buffer = skipReader.buffer
+        return (
+            fixedSkipLastDocument(index),
+            Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: start + 4, as: UInt32.self))),
+            Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: start + 8, as: UInt32.self)))
+        )
+    }
+
+    /// The last entry of a fixed-width skip table from `skipIndex` on whose block ends before
+    /// `target` (nil when there is none): galloping from `skipIndex`, then bisecting, so that a
+    /// long jump reads a few entries, not every one passed.
+    private func lastFixedSkip(before target: UInt32) -> Int? {
+        guard skipIndex < skipCount, fixedSkipLastDocument(skipIndex) < target else { return nil }
+        var below = skipIndex  // its block ends before the target
+        var step = 1
+        var above = below + 1  // the first entry not known to end before the target
+        while above < skipCount && fixedSkipLastDocument(above) < target {
+            below = above
+            step *= 2
+            above = below + step
+        }
+        above = min(above, skipCount)
+        while above - below > 1 {
+            let middle = (below + above) / 2
+            if fixedSkipLastDocument(middle) < target { below = middle } else { above = middle }
+        }
+        return below
     }
 
     private static func readSkip(_ reader: inout ByteReader) throws -> (lastDocument: UInt32, offset: Int, positionsOffset: Int) {
@@ -116,7 +171,8 @@ public struct PostingsIterator {
     }
 
     /// Advances to the first document ≥ `target`; false when there is none.
-    /// - Complexity: O(skips passed + skip interval); O(distance / 8) for bitmaps.
+    /// - Complexity: O(log skips passed + skip interval) (O(skips passed + skip interval) in
+    ///   segments before format 5); O(distance / 8) for bitmaps.
     public mutating func advance(to target: UInt32) throws -> Bool {
         if started && document >= target { return true }
         if bitCount > 0 {
@@ -126,10 +182,17 @@ public struct PostingsIterator {
         // Use the skip table to jump over whole blocks: the last entry below the target tells
         // where the block holding it starts.
         var jump: (lastDocument: UInt32, offset: Int, positionsOffset: Int)?
-        while skipIndex < skipCount && nextSkip.lastDocument < target {
-            jump = nextSkip
-            skipIndex += 1
-            if skipIndex < skipCount { nextSkip = try Self.readSkip(&skipReader) }
+        if fixedSkipStart >= 0 {
+            if let index = lastFixedSkip(before: target) {
+                jump = fixedSkip(index)
+                skipIndex = index + 1
+            }
+        } else {
+            while skipIndex < skipCount && nextSkip.lastDocument < target {
+                jump = nextSkip
+                skipIndex += 1
+                if skipIndex < skipCount { nextSkip = try Self.readSkip(&skipReader) }
+            }
         }
         if let skip = jump, !started || skip.lastDocument >= document {
             reader.offset = dataStart + skip.offset
@@ -138,7 +201,7 @@ public struct PostingsIterator {
             positionsToSkip = 0
             document = skip.lastDocument
             started = true
-            remaining = total - skipIndex * SegmentFormat.skipInterval
+            remaining = total - skipIndex * skipInterval
         }
         return try scanEntries(to: target)
     }

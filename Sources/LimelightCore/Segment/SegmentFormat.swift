@@ -16,15 +16,18 @@
 /// version reads: the key also begins each stored document).
 enum SegmentFormat {
     static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
-    /// Version 4: term-dictionary blocks of 16 terms (32 before), so that an exact lookup decodes
-    /// half as many entries. Version 3: postings of frequent terms start with a header that tells a
+    /// Version 5: postings skip blocks of 32 documents (128 before), so that advancing a frequent
+    /// term's postings to a document decodes a quarter as many entries (the phrase "the ietf" moves
+    /// the postings of "the" to each document of "ietf"), and skip entries of fixed width, so that
+    /// a jump searches the table instead of decoding every entry it passes. Version 4: term-dictionary blocks of 16
+    /// terms (32 before), so that an exact lookup decodes half as many entries. Version 3: postings of frequent terms start with a header that tells a
     /// skip table (with its byte length, so it is read lazily) from a bitmap (see
     /// ``FieldIndexWriter``). Version 2: dictionary entries with packed prefix headers and
     /// delta-coded offsets; a key filter.
-    static let version: UInt32 = 4
-    /// The versions this build reads: 2 differs from 3 only in the postings header, and 3 from 4
-    /// only in the dictionary's block size.
-    static let readableVersions: ClosedRange<UInt32> = 2...4
+    static let version: UInt32 = 5
+    /// The versions this build reads: 2 differs from 3 only in the postings header, 3 from 4 only
+    /// in the dictionary's block size, and 4 from 5 only in the postings' skip tables.
+    static let readableVersions: ClosedRange<UInt32> = 2...5
     static let footerSize = 20
     static let directoryEntrySize = 20
     /// Terms per term-dictionary block in the segments this build writes.
@@ -32,8 +35,11 @@ enum SegmentFormat {
 
     /// Terms per term-dictionary block in a segment of format `version`.
     static func dictionaryBlockSize(version: UInt32) -> Int { version >= 4 ? blockSize : 32 }
-    /// Documents per postings skip block.
-    static let skipInterval = 128
+    /// Documents per postings skip block in the segments this build writes.
+    static let skipInterval = 32
+
+    /// Documents per postings skip block in a segment of format `version`.
+    static func skipInterval(version: UInt32) -> Int { version >= 5 ? skipInterval : 128 }
     /// The field number used by sections that belong to no field.
     static let noField: UInt16 = 0xFFFF
 
