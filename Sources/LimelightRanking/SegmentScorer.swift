@@ -258,12 +258,15 @@ struct SegmentScorer {
         var exactFrequency = 0
         var prefixFrequency = 0
         let factor = context.parameters.prefixFactor
+        // A phrase's words looked up once: a field missing one of them cannot hold it.
+        let phraseFrequencies = word.isPhrase ? try phraseWordFrequencies(word, in: rankedFields) : []
         for (slot, fieldIndex) in rankedFields.places.enumerated() {
             let field = context.parameters.fields[fieldIndex]
             let fieldReader = rankedFields.readers[slot]
             let norms = LengthNorms(lengths: fieldReader.lengthTable, b: field.lengthNormalization, averageLength: context.averageLengths[fieldIndex])
             let fieldBit = Self.fieldBit(fieldIndex)
             if let phrase = word.phraseTerms, phrase.count > 1 {
+                if phraseFrequencies[slot].contains(0) { continue }
                 let documents = try QueryEvaluator(segment: segment)
                     .evaluate(.phrase(field: field.field, terms: phrase, lastIsPrefix: word.isPrefix), within: candidates)
                 for document in documents {
@@ -287,7 +290,7 @@ struct SegmentScorer {
                 return true
             }
         }
-        if word.isPhrase { exactFrequency = phraseFrequency(try phraseWordFrequencies(word, in: rankedFields), in: rankedFields) }
+        if word.isPhrase { exactFrequency = phraseFrequency(phraseFrequencies, in: rankedFields) }
         let idf = inverseDocumentFrequency(min(exactFrequency > 0 ? exactFrequency : prefixFrequency, segment.reader.documentCount))
         return contributions.reduce { weighted in wordScore(weightedFrequency: weighted, idf: idf) }
     }
