@@ -84,7 +84,7 @@ struct FieldIndexWriter {
                 skipData.bytes.removeAll(keepingCapacity: true)
                 let skips = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &skipData, positionsOutput: &positions)
                 skipTable.bytes.removeAll(keepingCapacity: true)
-                let fits = skips.allSatisfy { $0.1 <= UInt32.max && $0.2 <= UInt32.max }
+                let fits = skips.allSatisfy { _, offset, positionsOffset in offset <= UInt32.max && positionsOffset <= UInt32.max }
                 for (lastDoc, offset, positionsOffset) in skips where fits {
                     skipTable.write(lastDoc)
                     skipTable.write(UInt32(offset))

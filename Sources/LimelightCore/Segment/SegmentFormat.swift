@@ -19,11 +19,12 @@ enum SegmentFormat {
     /// Version 5: postings skip blocks of 32 documents (128 before), so that advancing a frequent
     /// term's postings to a document decodes a quarter as many entries (the phrase "the ietf" moves
     /// the postings of "the" to each document of "ietf"), and skip entries of fixed width, so that
-    /// a jump searches the table instead of decoding every entry it passes. Version 4: term-dictionary blocks of 16
-    /// terms (32 before), so that an exact lookup decodes half as many entries. Version 3: postings of frequent terms start with a header that tells a
-    /// skip table (with its byte length, so it is read lazily) from a bitmap (see
-    /// ``FieldIndexWriter``). Version 2: dictionary entries with packed prefix headers and
-    /// delta-coded offsets; a key filter.
+    /// a jump searches the table instead of decoding every entry it passes. Version 4:
+    /// term-dictionary blocks of 16 terms (32 before), so that an exact lookup decodes half as many
+    /// entries. Version 3: postings of frequent terms start with a header that tells a skip table
+    /// (with its byte length, so it is read lazily) from a bitmap (see ``FieldIndexWriter``).
+    /// Version 2: dictionary entries with packed prefix headers and delta-coded offsets; a key
+    /// filter.
     static let version: UInt32 = 5
     /// The versions this build reads: 2 differs from 3 only in the postings header, 3 from 4 only
     /// in the dictionary's block size, and 4 from 5 only in the postings' skip tables.
