@@ -12,7 +12,7 @@ public struct PostingsIterator {
     /// `skipIndex`) is decoded. A fixed-width one is searched (see ``lastFixedSkip(before:)``).
     private var skipReader: ByteReader
     private let skipCount: Int
-    /// Where a fixed-width skip table starts (``fixedSkipSize`` bytes an entry, format 5 on);
+    /// Where a fixed-width skip table starts (``SegmentFormat/fixedSkipEntrySize`` bytes an entry, format 5 on);
     /// -1 for the variable-length tables of earlier formats, read in order through `skipReader`.
     private let fixedSkipStart: Int
     /// Documents per skip block (see ``SegmentFormat/skipInterval(version:)``).
@@ -65,8 +65,8 @@ public struct PostingsIterator {
                     skipCount = 0
                 }
                 let tableLength = bitmap.bits == 0 ? try reader.readLength(limit: reader.remaining) : 0
-                if formatVersion >= 5 && bitmap.bits == 0 {
-                    guard tableLength == skipCount * Self.fixedSkipSize else { throw StorageError.corrupt("skip table of the wrong length") }
+                if SegmentFormat.hasFixedWidthSkips(version: formatVersion) && bitmap.bits == 0 {
+                    guard tableLength == skipCount * SegmentFormat.fixedSkipEntrySize else { throw StorageError.corrupt("skip table of the wrong length") }
                     fixedSkipStart = reader.offset
                 }
                 skipReader = reader
@@ -86,19 +86,15 @@ public struct PostingsIterator {
         positionsStart = info.positionsOffset
     }
 
-    /// Bytes of a fixed-width skip entry: last document, byte offset and positions offset, each a
-    /// little-endian `UInt32`.
-    static let fixedSkipSize = 12
-
     /// The last document of block `index` in a fixed-width skip table.
     @inline(__always)
     private func fixedSkipLastDocument(_ index: Int) -> UInt32 {
-        UInt32(littleEndian: skipReader.buffer.loadUnaligned(fromByteOffset: fixedSkipStart + index * Self.fixedSkipSize, as: UInt32.self))
+        UInt32(littleEndian: skipReader.buffer.loadUnaligned(fromByteOffset: fixedSkipStart + index * SegmentFormat.fixedSkipEntrySize, as: UInt32.self))
     }
 
     /// Entry `index` of a fixed-width skip table.
     private func fixedSkip(_ index: Int) -> (lastDocument: UInt32, offset: Int, positionsOffset: Int) {
-        let start = fixedSkipStart + index * Self.fixedSkipSize
+        let start = fixedSkipStart + index * SegmentFormat.fixedSkipEntrySize
         let buffer = skipReader.buffer
         return (
             fixedSkipLastDocument(index),

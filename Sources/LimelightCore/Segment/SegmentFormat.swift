@@ -40,7 +40,15 @@ enum SegmentFormat {
     static let skipInterval = 32
 
     /// Documents per postings skip block in a segment of format `version`.
-    static func skipInterval(version: UInt32) -> Int { version >= 5 ? skipInterval : 128 }
+    static func skipInterval(version: UInt32) -> Int { hasFixedWidthSkips(version: version) ? skipInterval : 128 }
+
+    /// Whether the skip entries of a segment of format `version` have fixed width (last document,
+    /// byte offset and positions offset, each a little-endian `UInt32`: ``fixedSkipEntrySize``
+    /// bytes), so that they can be searched; earlier formats have variable-length entries.
+    static func hasFixedWidthSkips(version: UInt32) -> Bool { version >= 5 }
+
+    /// Bytes of a fixed-width skip entry.
+    static let fixedSkipEntrySize = 12
     /// The field number used by sections that belong to no field.
     static let noField: UInt16 = 0xFFFF
 
