@@ -53,8 +53,9 @@ struct SegmentScorer {
         let places: [Int]
         /// The reader of each of them (aligned with ``places``).
         let readers: [FieldReader]
-        /// Which of them may hold a term, when the segment has built its filter (when warmed).
-        let presence: TermPresenceFilter?
+        /// Which of them may hold a term, and where each whole term is, when the segment has
+        /// built them (when warmed).
+        let presence: TermPresence?
     }
 
     /// The segment's ranked text fields. Callers resolve them once per query rather than per
@@ -99,15 +100,18 @@ struct SegmentScorer {
     func resolve(_ word: QueryWord, in fields: RankedFields) throws -> ResolvedWord {
         if word.isPhrase { return ResolvedWord(word: word, wholeWord: [], expansions: []) }
         guard word.isPrefix && word.term.count > 3 else {
+            if let locator = fields.presence?.locator {
+                return ResolvedWord(word: word, wholeWord: locator.entries(of: word.term), expansions: [])
+            }
             // Fields the presence filter rules out are not searched.
-            let mayHold = fields.presence?.fields(mayHolding: word.term) ?? .max
+            let mayHold = fields.presence?.filter.fields(mayHolding: word.term) ?? .max
             let wholeWord = try fields.readers.indices.map { slot in
                 mayHold & (1 << UInt64(slot)) == 0 ? nil : try fields.readers[slot].dictionary.lookup(word.term)
             }
             return ResolvedWord(word: word, wholeWord: wholeWord, expansions: [])
         }
         let exactLength = word.term.utf8.count
-        let mayHold = fields.presence?.fields(mayHoldingTermsStartingWith: word.term) ?? .max
+        let mayHold = fields.presence?.filter.fields(mayHoldingTermsStartingWith: word.term) ?? .max
         var wholeWord: [TermInfo?] = []
         var expansions: [[TermInfo]?] = []
         for (slot, reader) in fields.readers.enumerated() {
@@ -473,6 +477,10 @@ struct SegmentScorer {
     func phraseWordFrequencies(_ word: QueryWord, in rankedFields: RankedFields) throws -> [[Int]] {
         guard let phrase = word.phraseTerms, word.isPhrase else { return [] }
         let wholeWords = word.isPrefix ? phrase.dropLast() : phrase[...]
+        if let locator = rankedFields.presence?.locator {
+            let entries = wholeWords.map { locator.entries(of: $0) }
+            return rankedFields.readers.indices.map { slot in entries.map { $0[slot]?.documentFrequency ?? 0 } }
+        }
         return try rankedFields.readers.map { fieldReader in
             try wholeWords.map { try fieldReader.dictionary.lookup($0)?.documentFrequency ?? 0 }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Limelight
+import LimelightCore
 
 /// `limelight bench-queries`: indexes a corpus into a temporary store and measures the benchmark
 /// query classes in process (top-20), beside the peer engines' numbers from `peers.py`.
@@ -68,6 +69,11 @@ struct BenchQueriesCommand: ParsableCommand {
         FileHandle.standardError.write(Data(String(
             format: "warmed the short-prefix cache: %d prefixes and %d scored lists in %.2f s (%.1f MB of cached documents)\n", entries,
             AppIndex.searchCacheScoredListCount, Date().timeIntervalSince(warming), Double(AppIndex.searchCacheByteCount) / 1_048_576).utf8))
+        let presence = app.snapshot().segments.compactMap { $0.reader.termPresence(ofTextFieldsAmong: AppIndex.userQueryRanking.fieldNames) }
+        FileHandle.standardError.write(Data(String(
+            format: "term locators: %d terms in %.1f MB; presence filters %.1f MB\n", presence.reduce(0) { $0 + ($1.locator?.termCount ?? 0) },
+            Double(presence.reduce(0) { $0 + ($1.locator?.byteCount ?? 0) }) / 1_048_576,
+            Double(presence.reduce(0) { $0 + $1.filter.byteCount }) / 1_048_576).utf8))
         return app
     }
 

@@ -28,7 +28,7 @@ import Testing
         let before = try queries.map { try fixture.ranked($0) }
         #expect(reader.termPresence(ofTextFieldsAmong: names) == nil, "built only when asked for")
         try reader.prepareTermPresence(ofTextFieldsAmong: names)
-        let filter = try #require(reader.termPresence(ofTextFieldsAmong: names))
+        let filter = try #require(reader.termPresence(ofTextFieldsAmong: names)).filter
         #expect(try queries.map { try fixture.ranked($0) } == before)
 
         let fields = reader.textFields(named: names).readers

@@ -210,8 +210,9 @@ public final class SegmentReader: @unchecked Sendable {
     private let keyField: FieldReader?
     /// The last list of text fields asked for by name, with their readers (see ``textFields(named:)``).
     private let lastTextFields = Mutex<(names: [String], places: [Int], readers: [FieldReader])?>(nil)
-    /// The presence filter of the text fields of a field list (see ``prepareTermPresence(ofTextFieldsAmong:)``).
-    private let textFieldPresence = Mutex<(names: [String], filter: TermPresenceFilter)?>(nil)
+    /// The presence filter and term locator of the text fields of a field list (see
+    /// ``prepareTermPresence(ofTextFieldsAmong:)``).
+    private let textFieldPresence = Mutex<(names: [String], presence: TermPresence)?>(nil)
     /// Bounds of the columns that filters have been simplified with (see ``columnBounds(_:)``).
     private let knownColumnBounds = Mutex<[String: NumericColumn.Bounds]>([:])
     /// The last list of columns asked for by name, with what was found (see ``columnsWithBounds(named:)``).
@@ -325,21 +326,23 @@ public final class SegmentReader: @unchecked Sendable {
         return (places, readers)
     }
 
-    /// Builds the presence filter of the text fields among `names` (those ``textFields(named:)``
-    /// returns, in that order), which ``termPresence(ofTextFieldsAmong:)`` then returns; a large
-    /// segment's is built when it is warmed, ahead of ranked queries.
+    /// Builds the presence filter and the term locator of the text fields among `names` (those
+    /// ``textFields(named:)`` returns, in that order), which ``termPresence(ofTextFieldsAmong:)``
+    /// then returns; a large segment's are built when it is warmed, ahead of ranked queries.
     public func prepareTermPresence(ofTextFieldsAmong names: [String]) throws {
         if textFieldPresence.withLock({ $0?.names == names }) { return }
         let readers = textFields(named: names).readers
         guard readers.count <= 64 else { return }
-        let filter = try TermPresenceFilter(readers.map(\.dictionary))
-        textFieldPresence.withLock { $0 = (names, filter) }
+        let dictionaries = readers.map(\.dictionary)
+        let presence = TermPresence(filter: try TermPresenceFilter(dictionaries), locator: try TermLocator(dictionaries))
+        textFieldPresence.withLock { $0 = (names, presence) }
     }
 
-    /// The presence filter of the text fields among `names`, its fields in the order of
-    /// ``textFields(named:)``; nil until ``prepareTermPresence(ofTextFieldsAmong:)`` built it.
-    public func termPresence(ofTextFieldsAmong names: [String]) -> TermPresenceFilter? {
-        textFieldPresence.withLock { $0?.names == names ? $0?.filter : nil }
+    /// The presence filter and term locator of the text fields among `names`, their fields in the
+    /// order of ``textFields(named:)``; nil until ``prepareTermPresence(ofTextFieldsAmong:)`` built
+    /// them.
+    public func termPresence(ofTextFieldsAmong names: [String]) -> TermPresence? {
+        textFieldPresence.withLock { $0?.names == names ? $0?.presence : nil }
     }
 
     /// Builds the trigram indexes of the text fields whose dictionaries are large, ahead of the
