@@ -333,18 +333,53 @@ extension ShortPrefixCache {
 
     /// The scored lists by segment, deletions, word and ranking parameters, with their size.
     struct ScoredLists: Sendable {
-        var lists: [Key: ScoredList] = [:]
-        var byteCount = 0
+        private(set) var lists: [Key: ScoredList] = [:]
+        /// How many lists each word has (by ``wordKey(term:isPrefix:)``): a lookup of a word without
+        /// any, such as a rare word that drives a conjunction, ends here, before a key is built and
+        /// hashed.
+        private var listsPerWord: [Int: Int] = [:]
+        private(set) var byteCount = 0
         /// What the lists take without their bands.
-        var matchesByteCount = 0
+        private(set) var matchesByteCount = 0
+
+        /// A word's text and kind, hashed.
+        static func wordKey(term: String, isPrefix: Bool) -> Int {
+            var hasher = Hasher()
+            hasher.combine(term)
+            hasher.combine(isPrefix)
+            return hasher.finalize()
+        }
+
+        /// Whether some list may be of the word whose ``wordKey(term:isPrefix:)`` is `wordKey`.
+        func mayHold(wordKey: Int) -> Bool { listsPerWord[wordKey] != nil }
+
+        /// Keeps `list` under `key`, in place of any list there, first evicting others until the
+        /// lists fit in `budget` bytes.
+        mutating func insert(_ list: ScoredList, for key: Key, budget: Int) {
+            remove(key)
+            while byteCount + list.byteCount > budget, let victim = lists.first { remove(victim.key) }
+            lists[key] = list
+            listsPerWord[Self.wordKey(term: key.term, isPrefix: key.isPrefix), default: 0] += 1
+            byteCount += list.byteCount
+            matchesByteCount += list.matchesByteCount
+        }
+
+        private mutating func remove(_ key: Key) {
+            guard let previous = lists.removeValue(forKey: key) else { return }
+            byteCount -= previous.byteCount
+            matchesByteCount -= previous.matchesByteCount
+            let wordKey = Self.wordKey(term: key.term, isPrefix: key.isPrefix)
+            if listsPerWord[wordKey] == 1 { listsPerWord[wordKey] = nil } else { listsPerWord[wordKey, default: 1] -= 1 }
+        }
     }
 
     /// The scored list of `word` over the scorer's whole segment when the cache holds one for the
     /// segment's current deletions and field lengths: a lookup by the word's text, which needs
     /// nothing read from the segment's dictionaries.
     func keptScoredList(of word: QueryWord, scorer: SegmentScorer) -> ScoredList? {
-        let key = Self.key(scorer, word, scorer.context.parameters)
-        guard let list = scoredLists.withLock({ $0.lists[key] }), list.live === scorer.segment.live,
+        let wordKey = ScoredLists.wordKey(term: word.term, isPrefix: word.isPrefix)
+        guard let list = scoredLists.withLock({ $0.mayHold(wordKey: wordKey) ? $0.lists[Self.key(scorer, word, scorer.context.parameters)] : nil }),
+            list.live === scorer.segment.live,
             list.averageLengths == scorer.context.averageLengths
         else { return nil }
         return list
@@ -368,20 +403,7 @@ extension ShortPrefixCache {
             matches, fieldPlaces: fields.places, documentCount: documentCount, averageLengths: scorer.context.averageLengths,
             live: scorer.segment.live, banded: hasScoreBands(documents: matches.documents.count, documentCount: documentCount))
         guard list.byteCount <= scoredListBudget / 8 else { return list }
-        scoredLists.withLock { cache in
-            if let previous = cache.lists.removeValue(forKey: key) {
-                cache.byteCount -= previous.byteCount
-                cache.matchesByteCount -= previous.matchesByteCount
-            }
-            while cache.byteCount + list.byteCount > scoredListBudget, let victim = cache.lists.first {
-                cache.lists.remove(at: cache.lists.startIndex)
-                cache.byteCount -= victim.value.byteCount
-                cache.matchesByteCount -= victim.value.matchesByteCount
-            }
-            cache.lists[key] = list
-            cache.byteCount += list.byteCount
-            cache.matchesByteCount += list.matchesByteCount
-        }
+        scoredLists.withLock { $0.insert(list, for: key, budget: scoredListBudget) }
         return list
     }
 }

@@ -162,6 +162,43 @@ import Testing
         #expect(try cache.scoredList(of: the, in: fields, scorer: scorer, builds: false) == nil)
     }
 
+    /// Lists evicted to fit the budget leave the count of lists per word exact: a word is known
+    /// to have lists while one is kept (lookups start there), and not after.
+    @Test func evictionKeepsTheWordsWithListsExact() {
+        let live = LiveDocuments(allLive: 100)
+        func list(_ documents: Int) -> ShortPrefixCache.ScoredList {
+            var matches = SegmentScorer.WordMatches()
+            matches.documents = (0..<UInt32(documents)).map { $0 }
+            matches.scores = matches.documents.map { Double($0) + 1 }
+            matches.fieldMasks = matches.documents.map { _ in 1 }
+            return ShortPrefixCache.ScoredList(matches, fieldPlaces: [0], documentCount: 100, averageLengths: [1], live: live, banded: false)
+        }
+        func key(_ term: String, segment: String = "s", isPrefix: Bool = false) -> ShortPrefixCache.Key {
+            ShortPrefixCache.Key(segment: segment, live: ObjectIdentifier(live), term: term, isPrefix: isPrefix, parameters: AppIndex.userQueryRanking)
+        }
+        func mayHold(_ lists: ShortPrefixCache.ScoredLists, _ term: String, isPrefix: Bool = false) -> Bool {
+            lists.mayHold(wordKey: ShortPrefixCache.ScoredLists.wordKey(term: term, isPrefix: isPrefix))
+        }
+        let size = list(10).byteCount
+        var lists = ShortPrefixCache.ScoredLists()
+        lists.insert(list(10), for: key("alpha"), budget: 3 * size)
+        lists.insert(list(10), for: key("alpha", segment: "t"), budget: 3 * size)
+        lists.insert(list(10), for: key("alpha"), budget: 3 * size)  // replaces the first
+        #expect(lists.lists.count == 2 && lists.byteCount == 2 * size)
+        #expect(mayHold(lists, "alpha") && !mayHold(lists, "alpha", isPrefix: true) && !mayHold(lists, "beta"))
+        lists.insert(list(10), for: key("beta", isPrefix: true), budget: 3 * size)
+        #expect(mayHold(lists, "beta", isPrefix: true) && !mayHold(lists, "beta"))
+        // Room for a larger list and one other: two of the three are evicted.
+        lists.insert(list(30), for: key("gamma"), budget: list(30).byteCount + size)
+        let kept = Set(lists.lists.keys.map(\.term))
+        #expect(lists.byteCount == lists.lists.values.reduce(0) { $0 + $1.byteCount })
+        #expect(kept.contains("gamma"))
+        for term in ["alpha", "beta", "gamma"] {
+            #expect(mayHold(lists, term, isPrefix: term == "beta") == kept.contains(term), "\(term)")
+        }
+        #expect(lists.lists.count == 2)
+    }
+
     /// A word under a sixty-fourth of a segment's documents is kept, when the cache's absolute floor
     /// allows it, without a bitset: its documents are searched instead, and rank the same.
     @Test func rareWordsAreKeptWithoutABitsetAndRankTheSame() throws {
