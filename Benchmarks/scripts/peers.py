@@ -126,6 +126,7 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=20.0,
                         help="seconds per class after which no further measured pass starts (default 20)")
     parser.add_argument("--engines", default=",".join(ENGINES), help="comma-separated subset of " + ", ".join(ENGINES))
+    parser.add_argument("--classes", help="comma-separated query classes to measure (default: all)")
     parser.add_argument("--work-dir", type=Path, help="where the indexes are built (default <corpus>.peers/)")
     parser.add_argument("--out", type=Path, help="JSON results (default <corpus directory>/results-peers.json)")
     args = parser.parse_args()
@@ -141,6 +142,11 @@ def main() -> int:
 
     items = list(read_items(str(corpus)))
     queries = load_queries(args.queries)
+    if args.classes:
+        wanted = {name.strip() for name in args.classes.split(",")}
+        queries = [query for query in queries if query["class"] in wanted]
+        if not queries:
+            parser.error(f"no queries of the classes {args.classes}")
     fields, numeric = corpus_layout(items, queries)
 
     def values(item: dict) -> tuple:

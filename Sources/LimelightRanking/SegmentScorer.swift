@@ -18,19 +18,20 @@ final class ScoringContext: Sendable {
     /// Engagement counts by segment and document (`segment << 32 | document`).
     let engaged: [Int: Double]
 
-    init(snapshot: Snapshot, parameters: RankingParameters, now: Double, engagement: [String: Double], cache: ShortPrefixCache?) {
+    /// A context whose engagement is resolved already (see ``UserQueryRanker/engagedDocuments(_:in:)``).
+    init(snapshot: Snapshot, parameters: RankingParameters, now: Double, engaged: [Int: Double], cache: ShortPrefixCache?) {
         self.snapshot = snapshot
         self.cache = cache
         self.parameters = parameters
         self.now = now
         averageLengths = snapshot.averageLengths(of: parameters.fieldNames)
-        var engaged: [Int: Double] = [:]
-        for (key, count) in engagement {
-            if let location = try? snapshot.document(withKey: key) {
-                engaged[location.segment << 32 | Int(location.document)] = count
-            }
-        }
         self.engaged = engaged
+    }
+
+    /// A context with engagement counts by document key.
+    convenience init(snapshot: Snapshot, parameters: RankingParameters, now: Double, engagement: [String: Double], cache: ShortPrefixCache?) {
+        self.init(
+            snapshot: snapshot, parameters: parameters, now: now, engaged: UserQueryRanker.engagedDocuments(engagement, in: snapshot), cache: cache)
     }
 }
 

@@ -24,13 +24,17 @@ public struct UserQueryRanker: Sendable {
         public var requireAllWords: Bool
         /// Engagement counts by document key (items the user chose before).
         public var engagement: [String: Double]
+        /// The same counts resolved to the snapshot's documents by ``engagedDocuments(_:in:)``,
+        /// when the caller keeps them per snapshot; `engagement` is then not read. Resolving looks
+        /// every key up, which a query should not repeat for thousands of engagements.
+        public var engagedDocuments: [Int: Double]?
         /// Whether to build an ``Explanation`` for each hit.
         public var explain: Bool
 
         /// Creates a request.
         public init(
             words: [QueryWord], filter: EngineQuery? = nil, limit: Int, now: Double, requireAllWords: Bool = true,
-            engagement: [String: Double] = [:], explain: Bool = false
+            engagement: [String: Double] = [:], engagedDocuments: [Int: Double]? = nil, explain: Bool = false
         ) {
             self.words = words
             self.filter = filter
@@ -38,6 +42,7 @@ public struct UserQueryRanker: Sendable {
             self.now = now
             self.requireAllWords = requireAllWords
             self.engagement = engagement
+            self.engagedDocuments = engagedDocuments
             self.explain = explain
         }
     }
@@ -66,7 +71,9 @@ public struct UserQueryRanker: Sendable {
     /// The best `request.limit` documents, best first.
     public func search(_ snapshot: Snapshot, _ request: Request) throws -> [RankedDocument] {
         guard !request.words.isEmpty, request.limit > 0 else { return [] }
-        let context = ScoringContext(snapshot: snapshot, parameters: parameters, now: request.now, engagement: request.engagement, cache: cache)
+        let context = ScoringContext(
+            snapshot: snapshot, parameters: parameters, now: request.now,
+            engaged: request.engagedDocuments ?? Self.engagedDocuments(request.engagement, in: snapshot), cache: cache)
         var collector = TopCollector(limit: request.limit)
         var matchedCounts: [Int: Int] = [:]
         for (segmentIndex, segment) in snapshot.segments.enumerated() {
@@ -157,6 +164,18 @@ public struct UserQueryRanker: Sendable {
             return RankedDocument(
                 segment: hit.segment, document: hit.document, score: hit.score, matchedWords: matched, explanation: explanation)
         }
+    }
+
+    /// Engagement counts by document key resolved to the live documents of `snapshot`, by
+    /// `segment << 32 | document` (keys no live document has are left out).
+    public static func engagedDocuments(_ engagement: [String: Double], in snapshot: Snapshot) -> [Int: Double] {
+        var engaged: [Int: Double] = [:]
+        for (key, count) in engagement {
+            if let location = try? snapshot.document(withKey: key) {
+                engaged[location.segment << 32 | Int(location.document)] = count
+            }
+        }
+        return engaged
     }
 
     /// What scoring a query's words over the whole segment costs, in postings: its rarest word's

@@ -24,6 +24,7 @@ struct BenchQueriesCommand: ParsableCommand {
     @Flag(help: "Print each known-item query whose expected item is not first, with the top hits.") var showMisses = false
     @Option(help: "Print the slowest N queries of each class.") var showSlowest = 0
     @Option(help: "Print the p50 of every N passes of each class, with the seconds elapsed: how the machine's speed moves during a run (0: off).") var showWindows = 0
+    @Option(help: "Record engagement with this many items (spread over the corpus) before measuring, as a user who opened them would have; each is a durable commit.") var engaged = 0
 
     func run() throws {
         let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-queries-\(UUID().uuidString.prefix(8))"
@@ -64,6 +65,14 @@ struct BenchQueriesCommand: ParsableCommand {
         try app.engine.flush()
         try app.engine.mergeNow(force: true)
         FileHandle.standardError.write(Data(String(format: "indexed %d items in %.1f s (%d segment(s))\n", items.count, Date().timeIntervalSince(clock), app.snapshot().segments.count).utf8))
+        if engaged > 0 {
+            let clock = Date()
+            let step = max(1, items.count / engaged)
+            for index in stride(from: 0, to: items.count, by: step).prefix(engaged) {
+                try app.recordEngagement(identifier: items[index].uniqueIdentifier)
+            }
+            FileHandle.standardError.write(Data(String(format: "recorded engagement with %d items in %.1f s\n", min(engaged, items.count), Date().timeIntervalSince(clock)).utf8))
+        }
         let warming = Date()
         let entries = try app.warmSearchCaches()
         FileHandle.standardError.write(Data(String(

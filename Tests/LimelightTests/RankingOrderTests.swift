@@ -147,6 +147,14 @@ import Testing
         let last = try #require(before.last)
         try fixture.app.recordEngagement(identifier: last, query: "weather")
         #expect(try fixture.ranked("weather").first == last)
+        // Each engagement is a new snapshot, whose counts are resolved afresh: the other item,
+        // engaged with twice, and then moved to a new segment by an update, leads.
+        let other = try #require(before.first)
+        try fixture.app.recordEngagement(identifier: other)
+        try fixture.app.recordEngagement(identifier: other)
+        #expect(try fixture.ranked("weather").first == other)
+        try fixture.index([SearchTestFixture.item(other, ["title": .string("Weather report")])])
+        #expect(try fixture.ranked("weather").first == other)
     }
 
     @Test func shortPrefixesMatchAndFallBackWhenFiltersRemoveCachedHits() throws {

@@ -41,9 +41,10 @@ extension AppIndex {
         for filter in options.filterQueries where !filter.allSatisfy(\.isWhitespace) { clauses.append(try Self.plan(filter, planner)) }
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
         // Merging folds records together, so ask for more than the limit.
+        let engagement = snapshot.derived(SnapshotEngagement.init)
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit * 3, now: options.now.timeIntervalSince1970,
-            requireAllWords: options.requireAllWords, engagement: SearchHistory.engagement(snapshot.metadata),
+            requireAllWords: options.requireAllWords, engagement: engagement.counts, engagedDocuments: engagement.documents,
             explain: false)
         do {
             var records: [StoredRecord] = []

@@ -75,6 +75,7 @@ extension AppIndex {
         guard !words.isEmpty, options.limit > 0 else { return [] }
         let snapshot = self.snapshot()
         var clauses: [EngineQuery] = []
+        clauses.reserveCapacity(options.filterQueries.count + 3)
         // App history shares the engine; exclude it only when there is some.
         if snapshot.derived(AppHistoryPresence.init).holdsActivities {
             clauses.append(.term(field: IndexFields.kind, term: RecordKind.item.rawValue))
@@ -88,9 +89,10 @@ extension AppIndex {
         clauses.append(Self.unexpired(at: options.now))
         Self.shortPrefixCache.warmInBackground(snapshot, parameters: Self.userQueryRanking, now: options.now.timeIntervalSince1970)
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
+        let engagement = snapshot.derived(SnapshotEngagement.init)
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
-            requireAllWords: options.requireAllWords, engagement: SearchHistory.engagement(snapshot.metadata), explain: options.explain)
+            requireAllWords: options.requireAllWords, engagement: engagement.counts, engagedDocuments: engagement.documents, explain: options.explain)
         do {
             let found = try ranker.search(snapshot, request)
             if options.identifiersOnly { return try Self.identifierHits(found, in: snapshot) }

@@ -20,6 +20,7 @@ enum UserQueryWords {
         var text = text
         return text.withUTF8 { bytes -> [QueryWord]? in
             var words: [QueryWord] = []
+            words.reserveCapacity(bytes.reduce(1) { $1 == UInt8(ascii: " ") ? $0 + 1 : $0 })  // one allocation
             var start = 0
             for index in bytes.indices where !TextAnalyzer.isLowercaseASCIIWordByte(bytes[index]) {
                 guard bytes[index] == UInt8(ascii: " ") else { return nil }
