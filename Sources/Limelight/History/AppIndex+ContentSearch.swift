@@ -41,7 +41,7 @@ extension AppIndex {
         for filter in options.filterQueries where !filter.allSatisfy(\.isWhitespace) { clauses.append(try Self.plan(filter, planner)) }
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
         // Merging folds records together, so ask for more than the limit.
-        let engagement = snapshot.derived(SnapshotEngagement.init)
+        let engagement = snapshot.derived(TypedQuerySnapshot.init).engagement
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit * 3, now: options.now.timeIntervalSince1970,
             requireAllWords: options.requireAllWords, engagement: engagement.counts, engagedDocuments: engagement.documents,

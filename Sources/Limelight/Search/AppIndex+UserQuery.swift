@@ -77,7 +77,8 @@ extension AppIndex {
         var clauses: [EngineQuery] = []
         clauses.reserveCapacity(options.filterQueries.count + 3)
         // App history shares the engine; exclude it only when there is some.
-        if snapshot.derived(AppHistoryPresence.init).holdsActivities {
+        let derived = snapshot.derived(TypedQuerySnapshot.init)
+        if derived.holdsActivities {
             clauses.append(.term(field: IndexFields.kind, term: RecordKind.item.rawValue))
         }
         let filters = options.filterQueries.filter { !$0.allSatisfy(\.isWhitespace) }
@@ -89,7 +90,7 @@ extension AppIndex {
         clauses.append(Self.unexpired(at: options.now))
         Self.shortPrefixCache.warmInBackground(snapshot, parameters: Self.userQueryRanking, now: options.now.timeIntervalSince1970)
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
-        let engagement = snapshot.derived(SnapshotEngagement.init)
+        let engagement = derived.engagement
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
             requireAllWords: options.requireAllWords, engagement: engagement.counts, engagedDocuments: engagement.documents, explain: options.explain)
@@ -160,13 +161,15 @@ extension AppIndex {
     }
 }
 
-/// Whether a snapshot holds app history (activities), worked out once per snapshot: typed queries
-/// exclude activities only then.
-private struct AppHistoryPresence: Sendable {
+/// What typed queries work out once per snapshot: whether it holds app history (activities),
+/// which they then exclude, and its engagement counts.
+struct TypedQuerySnapshot: Sendable {
     let holdsActivities: Bool
+    let engagement: SnapshotEngagement
 
     init(_ snapshot: Snapshot) {
         // A damaged dictionary counts as holding some, so that the exclusion is kept.
         holdsActivities = ((try? snapshot.documentFrequency(field: IndexFields.kind, term: RecordKind.activity.rawValue)) ?? 1) > 0
+        engagement = SnapshotEngagement(snapshot)
     }
 }

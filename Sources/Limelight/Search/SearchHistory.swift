@@ -6,7 +6,7 @@ import LimelightText
 import Synchronization
 
 /// The engagement counts of a snapshot's metadata, resolved to its documents once per snapshot
-/// (see ``Snapshot/derived(_:)``): every typed query reads them, and an app may remember thousands.
+/// (see ``TypedQuerySnapshot``): every typed query reads them, and an app may remember thousands.
 struct SnapshotEngagement: Sendable {
     /// Counts by document key.
     let counts: [String: Double]
