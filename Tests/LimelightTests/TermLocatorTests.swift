@@ -1,6 +1,7 @@
 import Foundation
 import Limelight
 import LimelightCore
+import LimelightTestSupport
 import Testing
 
 /// The locator that finds a whole word's dictionary entries from memory must answer exactly as
@@ -9,11 +10,8 @@ import Testing
 @Suite struct TermLocatorTests {
     @Test func everyTermHasItsDictionaryEntriesInEveryField() throws {
         let fixture = try SearchTestFixture()
-        var state: UInt64 = 0x0DDB_A11C_0FFE_E123
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var generator = SplitMix64(state: 0x0DDB_A11C)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
         // Vocabularies that overlap across fields, words that are prefixes of others, and words
         // beyond ASCII.
         let extra = ["café", "cafe", "naïve", "東京", "東京都", "ab", "abc", "abcd", String(repeating: "long", count: 20)]
