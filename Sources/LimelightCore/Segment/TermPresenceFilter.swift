@@ -7,7 +7,9 @@
 /// one which fields certainly lack the term, or any term starting with a typed prefix (never
 /// wrongly), so only the others are searched. The prefix entries hold the first
 /// ``prefixLength`` bytes of each term at least that long: a longer prefix is tested by those.
-/// Twelve bits per entry and three probes: about one false "may hold" in 50.
+/// Twelve bits per entry and three probes: about one false "may hold" in 50. A warmed segment finds
+/// whole words through the ``TermLocator`` built beside the filter, which answers exactly; the
+/// filter's term entries serve when the locator cannot be built (entries past 32 bits).
 public struct TermPresenceFilter: Sendable {
     /// 512-bit blocks, eight words each.
     private let words: [UInt64]
