@@ -143,7 +143,7 @@ public struct TermLocator: Sendable {
     }
 
     /// The memory the locator takes, in bytes.
-    public var byteCount: Int { slots.count * 8 + records.count * 4 }
+    public var byteCount: Int { slots.count * 8 + records.capacity * 4 }
 }
 
 /// What a warmed segment knows from memory about which of its text fields hold a term.
