@@ -57,6 +57,16 @@ struct SegmentScorer {
         /// Which of them may hold a term, and where each whole term is, when the segment has
         /// built them (when warmed).
         let presence: TermPresence?
+
+        /// The dictionary entry of `term` in each field (nil where the field lacks it): from the
+        /// locator when built, otherwise searched in the fields the presence filter leaves.
+        func entries(of term: String) throws -> [TermInfo?] {
+            if let locator = presence?.locator { return locator.entries(of: term) }
+            let mayHold = presence?.filter.fields(mayHolding: term) ?? .max
+            return try readers.indices.map { slot in
+                mayHold & (1 << UInt64(slot)) == 0 ? nil : try readers[slot].dictionary.lookup(term)
+            }
+        }
     }
 
     /// The segment's ranked text fields. Callers resolve them once per query rather than per
@@ -101,15 +111,7 @@ struct SegmentScorer {
     func resolve(_ word: QueryWord, in fields: RankedFields) throws -> ResolvedWord {
         if word.isPhrase { return ResolvedWord(word: word, wholeWord: [], expansions: []) }
         guard word.isPrefix && word.term.count > 3 else {
-            if let locator = fields.presence?.locator {
-                return ResolvedWord(word: word, wholeWord: locator.entries(of: word.term), expansions: [])
-            }
-            // Fields the presence filter rules out are not searched.
-            let mayHold = fields.presence?.filter.fields(mayHolding: word.term) ?? .max
-            let wholeWord = try fields.readers.indices.map { slot in
-                mayHold & (1 << UInt64(slot)) == 0 ? nil : try fields.readers[slot].dictionary.lookup(word.term)
-            }
-            return ResolvedWord(word: word, wholeWord: wholeWord, expansions: [])
+            return ResolvedWord(word: word, wholeWord: try fields.entries(of: word.term), expansions: [])
         }
         let exactLength = word.term.utf8.count
         let mayHold = fields.presence?.filter.fields(mayHoldingTermsStartingWith: word.term) ?? .max
@@ -478,13 +480,8 @@ struct SegmentScorer {
     func phraseWordFrequencies(_ word: QueryWord, in rankedFields: RankedFields) throws -> [[Int]] {
         guard let phrase = word.phraseTerms, word.isPhrase else { return [] }
         let wholeWords = word.isPrefix ? phrase.dropLast() : phrase[...]
-        if let locator = rankedFields.presence?.locator {
-            let entries = wholeWords.map { locator.entries(of: $0) }
-            return rankedFields.readers.indices.map { slot in entries.map { $0[slot]?.documentFrequency ?? 0 } }
-        }
-        return try rankedFields.readers.map { fieldReader in
-            try wholeWords.map { try fieldReader.dictionary.lookup($0)?.documentFrequency ?? 0 }
-        }
+        let entries = try wholeWords.map { try rankedFields.entries(of: $0) }
+        return rankedFields.readers.indices.map { slot in entries.map { $0[slot]?.documentFrequency ?? 0 } }
     }
 
     /// In each field, the documents holding a phrase's rarest whole word, from
