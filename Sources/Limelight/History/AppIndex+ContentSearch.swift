@@ -41,10 +41,10 @@ extension AppIndex {
         for filter in options.filterQueries where !filter.allSatisfy(\.isWhitespace) { clauses.append(try Self.plan(filter, planner)) }
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
         // Merging folds records together, so ask for more than the limit.
-        let engagement = snapshot.derived(TypedQuerySnapshot.init).engagement
+        let derived = snapshot.derived(TypedQuerySnapshot.init)
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit * 3, now: options.now.timeIntervalSince1970,
-            requireAllWords: options.requireAllWords, engagement: engagement.counts, engagedDocuments: engagement.documents,
+            requireAllWords: options.requireAllWords, engagement: derived.engagement, engagedDocuments: derived.engagedDocuments,
             explain: false)
         do {
             var records: [StoredRecord] = []

@@ -90,10 +90,9 @@ extension AppIndex {
         clauses.append(Self.unexpired(at: options.now))
         Self.shortPrefixCache.warmInBackground(snapshot, parameters: Self.userQueryRanking, now: options.now.timeIntervalSince1970)
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
-        let engagement = derived.engagement
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
-            requireAllWords: options.requireAllWords, engagement: engagement.counts, engagedDocuments: engagement.documents, explain: options.explain)
+            requireAllWords: options.requireAllWords, engagement: derived.engagement, engagedDocuments: derived.engagedDocuments, explain: options.explain)
         do {
             let found = try ranker.search(snapshot, request)
             if options.identifiersOnly { return try Self.identifierHits(found, in: snapshot) }
@@ -162,14 +161,19 @@ extension AppIndex {
 }
 
 /// What typed queries work out once per snapshot: whether it holds app history (activities),
-/// which they then exclude, and its engagement counts.
+/// which they then exclude, and its engagement counts resolved to its documents (every query
+/// reads them, and an app may remember thousands).
 struct TypedQuerySnapshot: Sendable {
     let holdsActivities: Bool
-    let engagement: SnapshotEngagement
+    /// Engagement counts by document key.
+    let engagement: [String: Double]
+    /// The same by `segment << 32 | document` (see ``UserQueryRanker/engagedDocuments(_:in:)``).
+    let engagedDocuments: [Int: Double]
 
     init(_ snapshot: Snapshot) {
         // A damaged dictionary counts as holding some, so that the exclusion is kept.
         holdsActivities = ((try? snapshot.documentFrequency(field: IndexFields.kind, term: RecordKind.activity.rawValue)) ?? 1) > 0
-        engagement = SnapshotEngagement(snapshot)
+        engagement = SearchHistory.engagement(snapshot.metadata)
+        engagedDocuments = UserQueryRanker.engagedDocuments(engagement, in: snapshot)
     }
 }

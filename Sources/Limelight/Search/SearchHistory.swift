@@ -1,23 +1,8 @@
 import Foundation
 import LimelightCore
 import LimelightQuery
-import LimelightRanking
 import LimelightText
 import Synchronization
-
-/// The engagement counts of a snapshot's metadata, resolved to its documents once per snapshot
-/// (see ``TypedQuerySnapshot``): every typed query reads them, and an app may remember thousands.
-struct SnapshotEngagement: Sendable {
-    /// Counts by document key.
-    let counts: [String: Double]
-    /// Counts by `segment << 32 | document` (see ``UserQueryRanker/engagedDocuments(_:in:)``).
-    let documents: [Int: Double]
-
-    init(_ snapshot: Snapshot) {
-        counts = SearchHistory.engagement(snapshot.metadata)
-        documents = UserQueryRanker.engagedDocuments(counts, in: snapshot)
-    }
-}
 
 /// The app's search history, kept durably in its engine's metadata: the queries users ran (for
 /// suggestions) and how often each item was engaged with (a ranking feature).
