@@ -85,10 +85,12 @@ struct FieldIndexWriter {
                 let skips = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &skipData, positionsOutput: &positions)
                 skipTable.bytes.removeAll(keepingCapacity: true)
                 let fits = skips.allSatisfy { _, offset, positionsOffset in offset <= UInt32.max && positionsOffset <= UInt32.max }
-                for (lastDoc, offset, positionsOffset) in skips where fits {
-                    skipTable.write(lastDoc)
-                    skipTable.write(UInt32(offset))
-                    skipTable.write(UInt32(positionsOffset))
+                if fits {
+                    for (lastDoc, offset, positionsOffset) in skips {
+                        skipTable.write(lastDoc)
+                        skipTable.write(UInt32(offset))
+                        skipTable.write(UInt32(positionsOffset))
+                    }
                 }
                 postings.writeVarInt(UInt64(fits ? skips.count : 0) << 1)
                 postings.writeVarInt(skipTable.count)

@@ -46,6 +46,7 @@ public struct TermLocator: Sendable {
         // The dictionaries are sorted alike: merged, each term comes once with all its fields.
         let cursors = dictionaries.map { $0.makeCursor() }
         var live = try cursors.map { try $0.next() }
+        var holding: [Int] = []  // the fields at the current term
         while true {
             var smallest: Int?
             for field in cursors.indices where live[field] {
@@ -66,26 +67,23 @@ public struct TermLocator: Sendable {
                 }
             }
             if term.count & 3 != 0 { records.append(word.littleEndian) }
-            var entries = 0
+            holding.removeAll(keepingCapacity: true)
             for field in first..<cursors.count where live[field] && (field == first || compareBytes(cursors[field].term, term) == 0) {
                 let info = cursors[field].info
                 for value in [field, info.ordinal, info.documentFrequency, info.postingsOffset, info.positionsOffset] {
                     guard let word = UInt32(exactly: value) else { return nil }
                     records.append(word)
                 }
-                entries += 1
+                holding.append(field)
             }
-            records[start] = UInt32(term.count) | UInt32(entries) << 16
+            records[start] = UInt32(term.count) | UInt32(holding.count) << 16
             let hash = byteHash(term)
             var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = (hash >> 32) << 32 | UInt64(start + 1)
             termCount += 1
-            // Advance every cursor at this term (the first one's term changes as it moves).
-            for field in (first + 1..<cursors.count).reversed() where live[field] && compareBytes(cursors[field].term, cursors[first].term) == 0 {
-                live[field] = try cursors[field].next()
-            }
-            live[first] = try cursors[first].next()
+            // The first field last: `term` is its cursor's buffer, which moving overwrites.
+            for field in holding.reversed() { live[field] = try cursors[field].next() }
         }
         self.slots = slots
         slotMask = capacity - 1
