@@ -44,6 +44,19 @@ import Testing
         while try word.next() { frequencies.append(word.frequency) }
         let expectedFrequencies: [UInt32] = (0..<1000).map { (i: Int) -> UInt32 in i % 2 == 0 ? 3 : 1 }
         #expect(frequencies == expectedFrequencies)
+        // Positions read at some documents only, whole skip blocks apart or within one, up to the
+        // entries after the last full block (1,000 is not a multiple of 32).
+        var withPositions = try postings(snapshot, "title", "word", withPositions: true)
+        var walked = 0
+        while try withPositions.next() {
+            let document = Int(withPositions.document)
+            if document % 45 == 0 || document % 97 == 3 || document >= 990 {
+                let positions = try withPositions.positions()
+                #expect(positions == (document % 2 == 0 ? [0, 1, 2] : [0]), "document \(document)")
+            }
+            walked += 1
+        }
+        #expect(walked == 1000)
 
         // Advancing lands on the first document at or after each target, in both encodings.
         for (field, term, has) in [("domain", "common", { (i: Int) in i % 7 != 0 }), ("title", "word", { (_: Int) in true })] {

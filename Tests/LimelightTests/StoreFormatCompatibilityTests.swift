@@ -4,8 +4,9 @@ import LimelightTestSupport
 import Testing
 
 /// Stores written by earlier releases open, answer queries and are rewritten in the current format
-/// by merging: segment format 2 (whose postings headers differ) and format 4 (whose skip tables are
-/// read entry by entry, a block every 128 documents).
+/// by merging: segment format 2 (whose postings headers differ), format 4 (whose skip tables are
+/// read entry by entry, a block every 128 documents) and format 5 (whose skip blocks hold
+/// variable-length entries instead of packed blocks).
 @Suite struct StoreFormatCompatibilityTests {
     /// `Fixtures/store-format-N`: one app, `bench.bulk`, with 300 items `item0`…`item299` titled
     /// "common entry N", plus " third" for every third item, and `rating` N mod 5, in one segment of
@@ -14,7 +15,7 @@ import Testing
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
     }
 
-    @Test(arguments: ["store-format-2", "store-format-4"])
+    @Test(arguments: ["store-format-2", "store-format-4", "store-format-5"])
     func earlierFormatsOpenSearchAndMerge(_ name: String) throws {
         let directory = TemporaryDirectory(prefix: "limelight-\(name)")
         let copy = directory.path + "/store"

@@ -22,8 +22,9 @@ enum TermPositions {
 /// reaches ``SegmentFormat/skipInterval``, a header comes first, `varint(skipCount << 1 | isBitmap)`:
 /// - entries (flag 0): `varint(skip table bytes)`, then per block of documents `lastDoc u32 |
 ///   byteOffset u32 | positionsOffset u32` (offsets relative to the data start; fixed width, so that
-///   advancing searches the table instead of decoding it; a term whose offsets outgrow 32 bits has
-///   no skip table), then the entries;
+///   advancing searches the table instead of decoding it), then each full block as a
+///   ``PackedBlock`` and the documents after the last full block as entries (a term whose offsets
+///   outgrow 32 bits has no skip table and only entries);
 /// - a bitmap (flag 1, keyword fields whose frequencies are all 1, when it is smaller than the
 ///   entries, as for terms most documents have): `varint(first document) | varint(byte count)`, then
 ///   bit i (least significant first) set when document `first + i` has the term.
@@ -82,10 +83,17 @@ struct FieldIndexWriter {
                 writeBitmap(documents)
             } else {
                 skipData.bytes.removeAll(keepingCapacity: true)
-                let skips = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &skipData, positionsOutput: &positions)
+                let positionsStart = positions.count
+                let skips = Self.writeEntries(
+                    documents: documents, freqs: freqs, positions: termPositions, packsBlocks: true, into: &skipData, positionsOutput: &positions)
                 skipTable.bytes.removeAll(keepingCapacity: true)
                 let fits = skips.allSatisfy { _, offset, positionsOffset in offset <= UInt32.max && positionsOffset <= UInt32.max }
-                if fits {
+                if !fits {
+                    // Packed blocks need the skip table to find their positions: without one, entries.
+                    skipData.bytes.removeAll(keepingCapacity: true)
+                    positions.bytes.removeSubrange(positionsStart...)
+                    _ = Self.writeEntries(documents: documents, freqs: freqs, positions: termPositions, into: &skipData, positionsOutput: &positions)
+                } else {
                     for (lastDoc, offset, positionsOffset) in skips {
                         skipTable.write(lastDoc)
                         skipTable.write(UInt32(offset))
@@ -137,28 +145,26 @@ struct FieldIndexWriter {
         }
     }
 
-    /// Writes the document entries (and positions) of one term; returns the skip entries.
+    /// Writes the documents (and positions) of one term; returns the skip entries. With
+    /// `packsBlocks`, every full skip block is a ``PackedBlock``; the documents after the last
+    /// full block, and all of them otherwise, are variable-length entries.
     private static func writeEntries(
         documents: UnsafeBufferPointer<UInt32>, freqs: UnsafeBufferPointer<UInt32>,
-        positions termPositions: TermPositions, into data: inout ByteWriter, positionsOutput positions: inout ByteWriter
+        positions termPositions: TermPositions, packsBlocks: Bool = false,
+        into data: inout ByteWriter, positionsOutput positions: inout ByteWriter
     ) -> [(UInt32, Int, Int)] {
         var skips: [(UInt32, Int, Int)] = []
         let dataStart = data.count
         let positionsStart = positions.count
-        var previous: UInt32 = 0
+        let interval = SegmentFormat.skipInterval
         var positionIndex = 0
-        for i in 0..<documents.count {
-            let document = documents[i]
-            let delta = i == 0 ? document : document - previous
-            let tf = freqs[i]
-            data.writeVarInt((UInt64(delta) << 1) | (tf == 1 ? 1 : 0))
-            if tf != 1 { data.writeVarInt(UInt64(tf)) }
+        func writePositions(of i: Int) {
             switch termPositions {
             case .none:
                 break
             case .values(let values):
                 var last: UInt32 = 0
-                for _ in 0..<Int(tf) {
+                for _ in 0..<Int(freqs[i]) {
                     let position = values[positionIndex]
                     positions.writeVarInt(UInt64(position &- last))
                     last = position
@@ -168,9 +174,25 @@ struct FieldIndexWriter {
                 let start = i == 0 ? 0 : ends[i - 1]
                 positions.write(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<ends[i]]))
             }
-            previous = document
-            if (i + 1) % SegmentFormat.skipInterval == 0 && i + 1 < documents.count {
-                skips.append((document, data.count - dataStart, positions.count - positionsStart))
+        }
+        var i = 0
+        while i < documents.count {
+            let previous = i == 0 ? 0 : documents[i - 1]
+            if packsBlocks && documents.count - i >= interval {
+                PackedBlock.write(
+                    documents: UnsafeBufferPointer(rebasing: documents[i..<i + interval]), after: previous,
+                    freqs: UnsafeBufferPointer(rebasing: freqs[i..<i + interval]), into: &data)
+                for block in i..<i + interval { writePositions(of: block) }
+                i += interval
+            } else {
+                let tf = freqs[i]
+                data.writeVarInt((UInt64(documents[i] - previous) << 1) | (tf == 1 ? 1 : 0))
+                if tf != 1 { data.writeVarInt(UInt64(tf)) }
+                writePositions(of: i)
+                i += 1
+            }
+            if i % interval == 0 && i < documents.count {
+                skips.append((documents[i - 1], data.count - dataStart, positions.count - positionsStart))
             }
         }
         return skips

@@ -25,7 +25,23 @@ public struct PostingsIterator {
     private let bitmapFirstDocument: UInt32
     private let bitCount: Int
     private var nextBit = 0
-    /// Documents left to decode.
+    /// Packed blocks (format 6 on): how many full skip blocks are ``PackedBlock``s (0 in earlier
+    /// formats and for lists without a whole skip table), the one the iterator is in
+    /// (`packedBlockCount` once past them, in the variable-length entries that end the list), its
+    /// layout, and the current document's index in it (-1 before its first).
+    private let packedBlockCount: Int
+    private var block = 0
+    private var packedBlock = PackedBlock.none
+    private var indexInBlock = -1
+    /// The last document of the packed block the iterator is in, from the skip table (the largest
+    /// document id when the table does not say), so that advancing within it skips the search.
+    private var packedBlockLast = UInt32.max
+    /// In packed blocks, positions are found only when read: the positions reader (once
+    /// `positionsToSkip` are stepped over) is at the start of document `positionsIndex` of packed
+    /// block `positionsBlock`, and the frequencies of the documents from there give how many to skip.
+    private var positionsBlock = 0
+    private var positionsIndex = 0
+    /// Documents left to decode in the variable-length entries (set on reaching them after packed blocks).
     private var remaining: Int
     private let total: Int
     /// Positions of the current document not read yet.
@@ -79,11 +95,17 @@ public struct PostingsIterator {
         self.fixedSkipStart = fixedSkipStart
         (bitmapStart, bitmapFirstDocument, bitCount) = bitmap
         dataStart = reader.offset
+        // Blocks are packed only in lists with their whole skip table, which tells where each
+        // block's positions start.
+        let packs = SegmentFormat.hasPackedBlocks(version: formatVersion) && bitmap.bits == 0 && info.documentFrequency >= skipInterval
+            && fixedSkipStart >= 0 && skipCount == (info.documentFrequency - 1) / skipInterval
+        packedBlockCount = packs ? info.documentFrequency / skipInterval : 0
         if skipCount > 0 && fixedSkipStart < 0 { nextSkip = try Self.readSkip(&skipReader) }
         if let positions {
             positionsReader = ByteReader(positions, offset: info.positionsOffset)
         }
         positionsStart = info.positionsOffset
+        if packedBlockCount > 0 { try enterPackedBlock(at: dataStart) }
     }
 
     /// The last document of block `index` in a fixed-width skip table.
@@ -131,13 +153,21 @@ public struct PostingsIterator {
         return (last, offset, positionsOffset)
     }
 
+    /// Makes the packed block at `offset` (block number `block`) the current one, before its first document.
+    private mutating func enterPackedBlock(at offset: Int) throws {
+        packedBlock = try PackedBlock(in: reader.buffer, at: offset)
+        packedBlockLast = block < skipCount && fixedSkipStart >= 0 ? fixedSkipLastDocument(block) : .max
+        indexInBlock = -1
+    }
+
     /// Number of documents in the list.
     public var documentFrequency: Int { total }
 
     /// Advances to the next document; false at the end.
     public mutating func next() throws -> Bool {
         if bitCount > 0 { return nextInBitmap() }
-        // Every document is at or after 0: the next entry.
+        // Every document is at or after 0: the next one.
+        if block < packedBlockCount { return try scanBlocks(to: 0) }
         return try scanEntries(to: 0)
     }
 
@@ -171,6 +201,7 @@ public struct PostingsIterator {
     ///   segments before format 5); O(distance / 8) for bitmaps.
     public mutating func advance(to target: UInt32) throws -> Bool {
         if started && document >= target { return true }
+        if target <= packedBlockLast && block < packedBlockCount { return try scanBlocks(to: target) }
         if bitCount > 0 {
             if target > bitmapFirstDocument { nextBit = max(nextBit, Int(min(UInt64(target - bitmapFirstDocument), UInt64(bitCount)))) }
             return nextInBitmap()
@@ -198,6 +229,54 @@ public struct PostingsIterator {
             document = skip.lastDocument
             started = true
             remaining = total - skipIndex * skipInterval
+            if packedBlockCount > 0 {
+                block = skipIndex
+                if block < packedBlockCount { try enterPackedBlock(at: reader.offset) }
+                (positionsBlock, positionsIndex) = (block, 0)
+            }
+        }
+        if block < packedBlockCount { return try scanBlocks(to: target) }
+        return try scanEntries(to: target)
+    }
+
+    /// Reads the packed blocks from the current document until one reaches `target`, then the
+    /// variable-length entries after them if none does: the inner loop of ``next()`` and
+    /// ``advance(to:)`` in a packed block. Positions are left alone: reading a document's finds them.
+    private mutating func scanBlocks(to target: UInt32) throws -> Bool {
+        let buffer = reader.buffer
+        while block < packedBlockCount {
+            let layout = packedBlock
+            var current = document
+            let from = indexInBlock + 1
+            var found: Int
+            if block == 0 && from == 0 {
+                // A list's first document is stored as it is, and may be 0.
+                current = layout.delta(buffer, 0)
+                found = current >= target ? 0 : try layout.scan(buffer, from: 1, current: &current, target: target)
+            } else {
+                found = try layout.scan(buffer, from: from, current: &current, target: target)
+            }
+            document = current
+            started = true
+            if found < PackedBlock.count {
+                indexInBlock = found
+                frequency = try layout.frequency(buffer, found)
+                return true
+            }
+            // Past the block: on to the next, or to the entries after the last.
+            block += 1
+            skipIndex = block
+            if block < packedBlockCount {
+                try enterPackedBlock(at: layout.end)
+            } else {
+                reader.offset = layout.end
+                remaining = total - block * skipInterval
+                // The entries after the blocks (if any) have a skip entry for where their positions start.
+                if positionsReader != nil && block - 1 < skipCount {
+                    positionsReader!.offset = positionsStart + fixedSkip(block - 1).positionsOffset
+                    (positionsToSkip, pendingPositions) = (0, 0)
+                }
+            }
         }
         return try scanEntries(to: target)
     }
@@ -254,6 +333,16 @@ public struct PostingsIterator {
     /// Moves the positions reader to the current document's positions, past those of the documents
     /// stepped over since positions were last read.
     private mutating func skipToCurrentPositions() throws {
+        if block < packedBlockCount && indexInBlock >= 0 && (positionsBlock != block || positionsIndex <= indexInBlock) && positionsReader != nil {
+            if positionsBlock != block {
+                // Blocks were passed: the skip table tells where this one's positions start.
+                positionsReader!.offset = positionsStart + fixedSkip(block - 1).positionsOffset
+                (positionsToSkip, positionsBlock, positionsIndex) = (0, block, 0)
+            }
+            positionsToSkip += packedBlock.frequencySum(reader.buffer, positionsIndex..<indexInBlock)
+            pendingPositions = Int(frequency)
+            positionsIndex = indexInBlock + 1
+        }
         guard positionsToSkip > 0, let reader = positionsReader else { return }
         positionsReader!.offset = try Self.offset(afterVarInts: positionsToSkip, in: reader.buffer, from: reader.offset)
         positionsToSkip = 0
@@ -282,7 +371,7 @@ public struct PostingsIterator {
     /// The positions of the current document, in ascending order (text fields only; empty otherwise).
     public mutating func positions() throws -> [UInt32] {
         var result: [UInt32] = []
-        result.reserveCapacity(pendingPositions)
+        result.reserveCapacity(Int(frequency))
         try appendPositions(to: &result)
         return result
     }

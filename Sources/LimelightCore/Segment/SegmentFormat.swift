@@ -16,7 +16,9 @@
 /// version reads: the key also begins each stored document).
 enum SegmentFormat {
     static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
-    /// Version 5: postings skip blocks of 32 documents (128 before), so that advancing a frequent
+    /// Version 6: each full skip block of a term's postings is a ``PackedBlock`` (the document
+    /// gaps, then the frequencies, each at one byte width for the block) instead of
+    /// variable-length entries, so that reading postings does not branch on every byte. Version 5: postings skip blocks of 32 documents (128 before), so that advancing a frequent
     /// term's postings to a document decodes a quarter as many entries (the phrase "the ietf" moves
     /// the postings of "the" to each document of "ietf"), and skip entries of fixed width, so that
     /// a jump searches the table instead of decoding every entry it passes. Version 4:
@@ -25,10 +27,11 @@ enum SegmentFormat {
     /// (with its byte length, so it is read lazily) from a bitmap (see ``FieldIndexWriter``).
     /// Version 2: dictionary entries with packed prefix headers and delta-coded offsets; a key
     /// filter.
-    static let version: UInt32 = 5
+    static let version: UInt32 = 6
     /// The versions this build reads: 2 differs from 3 only in the postings header, 3 from 4 only
-    /// in the dictionary's block size, and 4 from 5 only in the postings' skip tables.
-    static let readableVersions: ClosedRange<UInt32> = 2...5
+    /// in the dictionary's block size, 4 from 5 only in the postings' skip tables, and 5 from 6
+    /// only in the postings' packed blocks.
+    static let readableVersions: ClosedRange<UInt32> = 2...6
     static let footerSize = 20
     static let directoryEntrySize = 20
     /// Terms per term-dictionary block in the segments this build writes.
@@ -46,6 +49,10 @@ enum SegmentFormat {
     /// byte offset and positions offset, each a little-endian `UInt32`: ``fixedSkipEntrySize``
     /// bytes), so that they can be searched; earlier formats have variable-length entries.
     static func hasFixedWidthSkips(version: UInt32) -> Bool { version >= 5 }
+
+    /// Whether the full skip blocks of postings with a skip table are ``PackedBlock``s in a segment
+    /// of format `version`.
+    static func hasPackedBlocks(version: UInt32) -> Bool { version >= 6 }
 
     /// Bytes of a fixed-width skip entry.
     static let fixedSkipEntrySize = 12
