@@ -38,7 +38,7 @@ extension SegmentScorer {
         if let views = columns.views?.value(document), views > 0 {
             popularity += Self.viewsPopularity(views)
         }
-        if includeEngagement, !context.engaged.isEmpty, let engaged = context.engaged[segmentIndex << 32 | Int(document)], engaged > 0 {
+        if includeEngagement, let engaged = context.engaged.count(segment: segmentIndex, document: document), engaged > 0 {
             popularity += 0.5 * min(1, log1p(engaged) / log(11))
         }
         if popularity > 0 {
@@ -89,6 +89,23 @@ extension SegmentScorer {
     @inline(__always)
     func relevanceFloor(threshold: Double) -> Double {
         (threshold - Self.relevanceStep / 2 - 100 * Self.hintStep) / maximumFactorWithEngagement * (1 - 1e-12)
+    }
+
+    /// The highest final score a document of this segment the user engaged with can reach when
+    /// it would score at most `score` without engagement (as a cache key bounds it): engagement
+    /// raises the feature factor (at least 1) by at most the popularity it can add, so the score
+    /// grows at most in proportion, allowing for rounding. `score` itself when nobody is engaged.
+    @inline(__always)
+    func engagedCeiling(ofScoreWithout score: Double) -> Double {
+        let lift = maximumFactorWithEngagement - maximumFeatureFactor
+        guard lift > 0 else { return score }
+        return (score + Self.relevanceStep) * (1 + lift) + Self.relevanceStep
+    }
+
+    /// Whether the user engaged with `document` of this segment.
+    @inline(__always)
+    func isEngaged(_ document: UInt32) -> Bool {
+        context.engaged.count(segment: segmentIndex, document: document) != nil
     }
 
     /// The ranking hint (0 when absent).

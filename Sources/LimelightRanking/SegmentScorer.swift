@@ -15,11 +15,11 @@ final class ScoringContext: Sendable {
     let averageLengths: [Double]
     /// The cache of short prefixes' best documents and frequent words' scored lists, if any.
     let cache: ShortPrefixCache?
-    /// Engagement counts by segment and document (`segment << 32 | document`).
-    let engaged: [Int: Double]
+    /// Engagement counts by segment and document.
+    let engaged: EngagedDocuments
 
-    /// A context whose engagement is resolved already (see ``UserQueryRanker/engagedDocuments(_:in:)``).
-    init(snapshot: Snapshot, parameters: RankingParameters, now: Double, engaged: [Int: Double], cache: ShortPrefixCache?) {
+    /// A context whose engagement is resolved already.
+    init(snapshot: Snapshot, parameters: RankingParameters, now: Double, engaged: EngagedDocuments, cache: ShortPrefixCache?) {
         self.snapshot = snapshot
         self.cache = cache
         self.parameters = parameters
@@ -31,7 +31,7 @@ final class ScoringContext: Sendable {
     /// A context with engagement counts by document key.
     convenience init(snapshot: Snapshot, parameters: RankingParameters, now: Double, engagement: [String: Double], cache: ShortPrefixCache?) {
         self.init(
-            snapshot: snapshot, parameters: parameters, now: now, engaged: UserQueryRanker.engagedDocuments(engagement, in: snapshot), cache: cache)
+            snapshot: snapshot, parameters: parameters, now: now, engaged: EngagedDocuments(engagement, in: snapshot), cache: cache)
     }
 }
 

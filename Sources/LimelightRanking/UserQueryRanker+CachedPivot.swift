@@ -9,8 +9,9 @@ extension UserQueryRanker {
     /// list adds at most its saturated BM25 maximum, idf·(k1+1), times the largest feature factor,
     /// and words sharing a field multiply the sum by the same-field bonus. A document outside every
     /// list is therefore bounded by the sum of the floors and ceilings; when the `limit`-th best
-    /// score among the listed documents (and the engaged ones, scored exactly) is above that bound,
-    /// the listed documents hold the answer, the same one a full evaluation gives. Frequent words
+    /// score among the listed documents is above that bound (and above what engagement can add to
+    /// it, unless the documents the user engaged with are scored too), the listed documents hold
+    /// the answer, the same one a full evaluation gives. Frequent words
     /// typed together ("this a") then cost a few hundred documents instead of tens of thousands.
     ///
     /// - Returns: false when the query does not qualify or the bound does not hold; the caller then
@@ -30,19 +31,16 @@ extension UserQueryRanker {
         }
         let entries = try cachedEntries(cache, scorer, words, now: request.now)
         guard entries.contains(where: { $0 != nil }) else { return false }
-        let engaged = scorer.context.engaged.keys.compactMap { key in key >> 32 == segmentIndex ? UInt32(key & 0xFFFF_FFFF) : nil }
-        // First the best documents of each list; when they do not prove the answer, also the
-        // deeper ones of the shortest prefixes, whose lower floor tightens the bound.
         // The documents scored so far, as bits (`d % 64` of word `d / 64`).
         var scored = [UInt64](repeating: 0, count: (segment.reader.documentCount + 63) / 64)
         var trial = collector
-        for deep in [false, true] {
-            let lists = entries.map { $0.map(deep ? CachedList.init(deep:) : CachedList.init(best:)) }
-            // The lists' documents and the engaged ones not scored yet, in ascending order.
+        // Scores those of `documents` not scored yet that match the query and pass the filter.
+        func score<Parts: Sequence>(_ documents: Parts) throws where Parts.Element == UInt32 {
             var marked = [UInt64](repeating: 0, count: scored.count)
-            for document in engaged + lists.flatMap({ $0?.documents ?? [] }).joined() where Int(document >> 6) < marked.count {
+            for document in documents where Int(document >> 6) < marked.count {
                 marked[Int(document >> 6)] |= 1 << UInt64(document & 63)
             }
+            // In ascending order, as evaluating the query among them needs.
             var candidates: [UInt32] = []
             for (index, word) in marked.enumerated() where word != 0 {
                 var bits = word & ~scored[index]
@@ -55,14 +53,19 @@ extension UserQueryRanker {
             if let filter = request.filter, !candidates.isEmpty {
                 candidates = try QueryEvaluator(segment: segment).evaluate(filter, within: candidates)
             }
-            if !candidates.isEmpty {
-                let matches = try scorer.documents(for: query, requireAll: true, within: candidates, keepsScoredLists: true)
-                for (index, document) in matches.documents.enumerated() {
-                    let score = scorer.finalScore(
-                        document, relevance: matches.relevance[index], matchedWords: words.count, wordCount: words.count, requireAll: true)
-                    trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
-                }
+            guard !candidates.isEmpty else { return }
+            let matches = try scorer.documents(for: query, requireAll: true, within: candidates, keepsScoredLists: true)
+            for (index, document) in matches.documents.enumerated() {
+                let score = scorer.finalScore(
+                    document, relevance: matches.relevance[index], matchedWords: words.count, wordCount: words.count, requireAll: true)
+                trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
             }
+        }
+        // First the best documents of each list; when they do not prove the answer, also the
+        // deeper ones of the shortest prefixes, whose lower floor tightens the bound.
+        for deep in [false, true] {
+            let lists = entries.map { $0.map(deep ? CachedList.init(deep:) : CachedList.init(best:)) }
+            try score(lists.flatMap { $0?.documents ?? [] }.joined())
             // A word whose list holds every document it matches leaves no document outside the
             // lists that matches all the words.
             if lists.contains(where: { $0?.isComplete == true }) {
@@ -70,10 +73,14 @@ extension UserQueryRanker {
                 return true
             }
             let bound = try outsideBound(scorer, query, lists)
-            if let threshold = trial.threshold, threshold > bound {
-                collector = trial
-                return true
+            guard let threshold = trial.threshold, threshold > bound else { continue }
+            // The documents the user engaged with rank above the bound by at most what engagement
+            // adds: they are scored (exactly) only when that could bring one into the top hits.
+            if threshold <= scorer.engagedCeiling(ofScoreWithout: bound) {
+                try score(scorer.context.engaged.documents(inSegment: segmentIndex))
             }
+            collector = trial
+            return true
         }
         return false
     }

@@ -24,17 +24,17 @@ public struct UserQueryRanker: Sendable {
         public var requireAllWords: Bool
         /// Engagement counts by document key (items the user chose before).
         public var engagement: [String: Double]
-        /// The same counts resolved to the snapshot's documents by ``engagedDocuments(_:in:)``,
+        /// The same counts resolved to the snapshot's documents (``EngagedDocuments``),
         /// when the caller keeps them per snapshot; `engagement` is then not read. Resolving looks
         /// every key up, which a query should not repeat for thousands of engagements.
-        public var engagedDocuments: [Int: Double]?
+        public var engagedDocuments: EngagedDocuments?
         /// Whether to build an ``Explanation`` for each hit.
         public var explain: Bool
 
         /// Creates a request.
         public init(
             words: [QueryWord], filter: EngineQuery? = nil, limit: Int, now: Double, requireAllWords: Bool = true,
-            engagement: [String: Double] = [:], engagedDocuments: [Int: Double]? = nil, explain: Bool = false
+            engagement: [String: Double] = [:], engagedDocuments: EngagedDocuments? = nil, explain: Bool = false
         ) {
             self.words = words
             self.filter = filter
@@ -73,7 +73,7 @@ public struct UserQueryRanker: Sendable {
         guard !request.words.isEmpty, request.limit > 0 else { return [] }
         let context = ScoringContext(
             snapshot: snapshot, parameters: parameters, now: request.now,
-            engaged: request.engagedDocuments ?? Self.engagedDocuments(request.engagement, in: snapshot), cache: cache)
+            engaged: request.engagedDocuments ?? EngagedDocuments(request.engagement, in: snapshot), cache: cache)
         var collector = TopCollector(limit: request.limit)
         var matchedCounts: [Int: Int] = [:]
         for (segmentIndex, segment) in snapshot.segments.enumerated() {
@@ -166,18 +166,6 @@ public struct UserQueryRanker: Sendable {
         }
     }
 
-    /// Engagement counts by document key resolved to the live documents of `snapshot`, by
-    /// `segment << 32 | document` (keys no live document has are left out).
-    public static func engagedDocuments(_ engagement: [String: Double], in snapshot: Snapshot) -> [Int: Double] {
-        var engaged: [Int: Double] = [:]
-        for (key, count) in engagement {
-            if let location = try? snapshot.document(withKey: key) {
-                engaged[location.segment << 32 | Int(location.document)] = count
-            }
-        }
-        return engaged
-    }
-
     /// What scoring a query's words over the whole segment costs, in postings: its rarest word's
     /// when all are required (it drives the conjunction), otherwise every word's.
     private func wordsCost(_ query: SegmentScorer.ResolvedQuery, _ scorer: SegmentScorer, requireAll: Bool) throws -> Int {
@@ -190,14 +178,15 @@ public struct UserQueryRanker: Sendable {
     /// (filters leave too few of its documents); the collector is then unchanged.
     ///
     /// The entry's documents are taken best key first, a few at a time, and the walk stops once
-    /// none of the rest can enter the top hits (a document ranks at most at its key unless the user
-    /// engaged with it, or the entry was built after `now`: then all are scored).
+    /// none of the rest can enter the top hits: a document ranks at most at its key, and one the
+    /// user engaged with at most at ``SegmentScorer/engagedCeiling(ofScoreWithout:)`` of it (when
+    /// the entry was built after `now`, all are scored).
     private func searchCached(
         _ entry: ShortPrefixCache.Entry, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request,
         _ collector: inout TopCollector
     ) throws -> Bool {
         let evaluator = QueryEvaluator(segment: scorer.segment)
-        let prunes = scorer.context.engaged.isEmpty && entry.builtAt <= request.now
+        let prunes = entry.builtAt <= request.now
         var trial = collector
         // The arrays read per document, held in locals (not read through the entry each time).
         let rankOrder = entry.rankOrder, documents = entry.documents, relevance = entry.relevance, keys = entry.keys
@@ -209,14 +198,72 @@ public struct UserQueryRanker: Sendable {
             return (documents[index], Double(relevance[index]), keys[index])
         }
         // Stopping early means the top hits are full; otherwise every document was seen.
+        var walkedDeeper = false
         if stoppedAt >= count && entry.isTruncated && passed < request.limit {
             // The deeper documents are worth walking only when the filter, judged by the share of
             // the first ones it kept, should leave enough of them (twice what is missing).
             let expected = Double(passed) * Double(entry.deeper.count) / Double(max(entry.documents.count, 1))
             guard expected >= 2 * Double(request.limit - passed), try addDeeper(entry, scorer, evaluator, segmentIndex, request, &trial) else { return false }
+            walkedDeeper = true
         }
+        try addEngagedOutside(entry, includingDeeper: walkedDeeper, scorer, evaluator, segmentIndex, request, &trial)
         collector = trial
         return true
+    }
+
+    /// Adds the documents the user engaged with that match the entry's word but are not among
+    /// the documents it holds (its best ones, and the deeper ones when `includingDeeper`), when
+    /// engagement could lift one of them, ranked at most at the entry's floor without it, into
+    /// the top hits.
+    private func addEngagedOutside(
+        _ entry: ShortPrefixCache.Entry, includingDeeper: Bool, _ scorer: SegmentScorer, _ evaluator: QueryEvaluator, _ segmentIndex: Int,
+        _ request: Request, _ collector: inout TopCollector
+    ) throws {
+        guard !scorer.context.engaged.isEmpty else { return }
+        // The most a document left out scores without engagement; none is left out of a complete list.
+        let floor: Double
+        if includingDeeper, let last = entry.deeperKeys.last {
+            guard entry.deeperIsTruncated else { return }
+            floor = Double(last)
+        } else {
+            guard entry.isTruncated else { return }
+            floor = entry.floor
+        }
+        if let threshold = collector.threshold, threshold > scorer.engagedCeiling(ofScoreWithout: floor) { return }
+        let held = includingDeeper ? Set(entry.deeper) : []
+        let threshold = collector.threshold
+        // The engaged documents the word matches, with their relevance, that could enter the top
+        // hits and are not among the entry's documents: looked up in the word's scored list when
+        // the cache keeps one (built now if need be), otherwise matched among all engaged ones.
+        var documents: [UInt32] = []
+        var relevance: [Double] = []
+        func consider(_ document: UInt32, _ score: Double) {
+            if let threshold, scorer.finalScoreCeiling(relevance: score, matchedWords: 1, requireAll: true) < threshold { return }
+            let index = DocumentSets.lowerBound(entry.documents, document, from: 0)
+            guard index == entry.documents.count || entry.documents[index] != document, !held.contains(document) else { return }
+            documents.append(document)
+            relevance.append(score)
+        }
+        let engaged = scorer.context.engaged.documents(inSegment: segmentIndex)
+        let query = try scorer.resolve(request.words)
+        let word = query.words[0]
+        if let list = try scorer.keptList(word, in: query.fields, cost: scorer.estimatedCost(word, in: query.fields), builds: true) {
+            var cursor = 0
+            for document in engaged {
+                if let place = list.place(of: document, from: &cursor) { consider(document, Double(list.scores[place])) }
+            }
+        } else {
+            let matches = try scorer.documents(for: query, requireAll: true, within: engaged)
+            for (index, document) in matches.documents.enumerated() { consider(document, matches.relevance[index]) }
+        }
+        var passing = documents
+        if let filter = request.filter, !passing.isEmpty { passing = try evaluator.evaluate(filter, within: passing) }
+        var cursor = 0
+        for document in passing {
+            while documents[cursor] != document { cursor += 1 }
+            let score = scorer.finalScore(document, relevance: relevance[cursor], matchedWords: 1, wordCount: 1, requireAll: true)
+            collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+        }
     }
 
     /// Adds the entry's deeper documents that pass the filter, in rank order, until none of the
@@ -240,9 +287,10 @@ public struct UserQueryRanker: Sendable {
 
     /// Scores `count` cached documents taken in rank order (`ranked(r)` is the r-th best: its
     /// document, text relevance and ranking key), `chunkSize` at a time, the filter evaluated on
-    /// each chunk. With `prunes`, the walk stops once the next key is below the collector's
-    /// threshold, since no later document can enter the top hits. Without a filter, the documents
-    /// are scored one by one, and the walk may stop at any of them.
+    /// each chunk. With `prunes`, once the next key is below the collector's threshold only the
+    /// documents the user engaged with are scored, and the walk stops once the next key's engaged
+    /// ceiling is below it too, since no later document can enter the top hits. Without a filter,
+    /// the documents are scored one by one, and the walk may stop at any of them.
     /// - Returns: How many documents passed the filter, and the rank the walk stopped at (`count`
     ///   when every document was seen).
     private func addInRankOrder(
@@ -254,7 +302,13 @@ public struct UserQueryRanker: Sendable {
             var rank = 0
             while rank < count {
                 let (document, relevance, key) = ranked(rank)
-                if prunes, let threshold = collector.threshold, threshold > Double(key) { break }
+                if prunes, let threshold = collector.threshold, threshold > Double(key) {
+                    guard threshold <= scorer.engagedCeiling(ofScoreWithout: Double(key)) else { break }
+                    guard scorer.isEngaged(document) else {
+                        rank += 1
+                        continue
+                    }
+                }
                 let score = scorer.finalScore(document, relevance: relevance, matchedWords: 1, wordCount: 1, requireAll: true)
                 collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
                 rank += 1
@@ -264,10 +318,17 @@ public struct UserQueryRanker: Sendable {
         var passed = 0
         var start = 0
         while start < count {
-            if prunes, let threshold = collector.threshold, threshold > Double(ranked(start).key) { break }
+            var onlyEngaged = false
+            if prunes, let threshold = collector.threshold, threshold > Double(ranked(start).key) {
+                guard threshold <= scorer.engagedCeiling(ofScoreWithout: Double(ranked(start).key)) else { break }
+                onlyEngaged = true
+            }
             let end = min(start + chunkSize, count)
             // Documents with their rank, ascending by document as the filter's evaluation needs.
-            let chunk = (start..<end).map { UInt64(ranked($0).document) << 32 | UInt64($0) }.sorted()
+            let chunk = (start..<end).compactMap { rank -> UInt64? in
+                let document = ranked(rank).document
+                return onlyEngaged && !scorer.isEngaged(document) ? nil : UInt64(document) << 32 | UInt64(rank)
+            }.sorted()
             let documents = chunk.map { UInt32(truncatingIfNeeded: $0 >> 32) }
             let passing = try evaluator.evaluate(filter, within: documents)
             var cursor = 0

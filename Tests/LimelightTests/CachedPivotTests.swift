@@ -82,4 +82,62 @@ import Testing
         #expect(answeredAround > 0, "the bound holds for some queries")
         #expect(fellBack > 0, "and not for others")
     }
+
+    /// Items the user engaged with rank above their cached keys, so the walks that stop at a key
+    /// (a prefix's cached documents, the lists around a pivot) must go on for them as far as
+    /// engagement can lift them, and take those left out of the lists too; they must still rank
+    /// exactly as a full evaluation does. Two fixtures: the varied one above, and items of the same
+    /// text a few hours apart, whose keys are so close that engagement lifts the oldest to the top.
+    @Test func engagedItemsRankLikeAFullEvaluationInCachedWalks() throws {
+        let close = try SearchTestFixture()
+        try close.index((0..<200).map { number in
+            try SearchTestFixture.item("item-\(number)", [
+                "title": .string("alpha bravo"), "textContent": .string("the filler\(number % 5) alpha"),
+                "contentCreationDate": .date(close.now.addingTimeInterval(-Double(number) * 3_600)),
+            ])
+        })
+        var answeredAround = 0
+        var lifted = 0
+        for fixture in [try Self.fixture(), close] {
+            let rankers = try WarmedRankers(fixture)
+            let (snapshot, now, cache, cached, full) = (rankers.snapshot, rankers.now, rankers.cache, rankers.cached, rankers.full)
+            // Every seventh item engaged with as much as counts, and a few once.
+            var engagement: [String: Double] = [:]
+            for number in stride(from: 0, to: 600, by: 7) { engagement[StoredRecord.key(indexName: "", identifier: "item-\(number)")] = 20 }
+            for number in [3, 50, 199, 301] { engagement[StoredRecord.key(indexName: "", identifier: "item-\(number)")] = 1 }
+            let scorer = rankers.scorer(engagement: engagement)
+            let queries: [[QueryWord]] = [
+                [.init(term: "a", isPrefix: true)],
+                [.init(term: "b", isPrefix: true)],
+                [.init(term: "al", isPrefix: true)],
+                [.init(term: "alpha", isPrefix: false)],
+                [.init(term: "the", isPrefix: false), .init(term: "a", isPrefix: true)],
+                [.init(term: "alpha", isPrefix: false), .init(term: "b", isPrefix: true)],
+                [.init(term: "a", isPrefix: true), .init(term: "b", isPrefix: true)],
+            ]
+            for words in queries {
+                for limit in [1, 5, 20] {
+                    for filter in [nil, EngineQuery.term(field: "textContent", term: "the")] {
+                        let request = UserQueryRanker.Request(words: words, filter: filter, limit: limit, now: now, engagement: engagement)
+                        let evaluated = try full.search(snapshot, request)
+                        let label = "\(words.map(\.term)) limit \(limit) filter \(filter != nil)"
+                        #expect(!evaluated.isEmpty, "\(label) matches something")
+                        let fromCache = try cached.search(snapshot, request)
+                        #expect(fromCache.map(\.document) == evaluated.map(\.document), "\(label)")
+                        #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)")
+                        let unengaged = try full.search(snapshot, UserQueryRanker.Request(words: words, filter: filter, limit: limit, now: now))
+                        if unengaged.map(\.document) != evaluated.map(\.document) { lifted += 1 }
+                        guard words.count > 1 else { continue }
+                        var collector = TopCollector(limit: limit)
+                        if try cached.searchAroundCachedPivot(cache, scorer, scorer.resolve(words), 0, request, &collector) {
+                            answeredAround += 1
+                            #expect(collector.results().map(\.document) == evaluated.map(\.document), "\(label)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(lifted > 0, "engagement changes some answers")
+        #expect(answeredAround > 0, "the bound holds for some queries with engagement")
+    }
 }

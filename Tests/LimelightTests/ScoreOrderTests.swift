@@ -94,7 +94,7 @@ import Testing
         ]
         for words in queries {
             for limit in [1, 3, 10, 40] {
-                for engagement in [[:], ["item-7": 3.0, "item-11": 1.0]] {
+                for engagement in [[:], [StoredRecord.key(indexName: "", identifier: "item-7"): 3.0, StoredRecord.key(indexName: "", identifier: "item-11"): 1.0]] {
                     let request = UserQueryRanker.Request(words: words, limit: limit, now: now, engagement: engagement)
                     let evaluated = try full.search(snapshot, request)
                     let label = "\(words.map(\.term)) limit \(limit) engaged \(!engagement.isEmpty)"
@@ -146,7 +146,7 @@ import Testing
         ]
         for words in queries {
             for limit in [1, 3, 10, 40, 1000] {
-                for engagement in [[:], ["item-7": 3.0, "item-11": 1.0]] {
+                for engagement in [[:], [StoredRecord.key(indexName: "", identifier: "item-7"): 3.0, StoredRecord.key(indexName: "", identifier: "item-11"): 1.0]] {
                     let request = UserQueryRanker.Request(words: words, limit: limit, now: now, engagement: engagement)
                     let evaluated = try full.search(snapshot, request)
                     let label = "\(words.map(\.term)) limit \(limit) engaged \(!engagement.isEmpty)"

@@ -167,13 +167,13 @@ struct TypedQuerySnapshot: Sendable {
     let holdsActivities: Bool
     /// Engagement counts by document key.
     let engagement: [String: Double]
-    /// The same by `segment << 32 | document` (see ``UserQueryRanker/engagedDocuments(_:in:)``).
-    let engagedDocuments: [Int: Double]
+    /// The same resolved to the snapshot's documents.
+    let engagedDocuments: EngagedDocuments
 
     init(_ snapshot: Snapshot) {
         // A damaged dictionary counts as holding some, so that the exclusion is kept.
         holdsActivities = ((try? snapshot.documentFrequency(field: IndexFields.kind, term: RecordKind.activity.rawValue)) ?? 1) > 0
         engagement = SearchHistory.engagement(snapshot.metadata)
-        engagedDocuments = UserQueryRanker.engagedDocuments(engagement, in: snapshot)
+        engagedDocuments = EngagedDocuments(engagement, in: snapshot)
     }
 }
