@@ -229,9 +229,9 @@ public struct UserQueryRanker: Sendable {
             guard entry.isTruncated else { return }
             floor = entry.floor
         }
-        if let threshold = collector.threshold, threshold > scorer.engagedCeiling(ofScoreWithout: floor) { return }
-        let held = includingDeeper ? Set(entry.deeper) : []
         let threshold = collector.threshold
+        if let threshold, threshold > scorer.engagedCeiling(ofScoreWithout: floor) { return }
+        let held = includingDeeper ? Set(entry.deeper) : []
         // The engaged documents the word matches, with their relevance, that could enter the top
         // hits and are not among the entry's documents: looked up in the word's scored list when
         // the cache keeps one (built now if need be), otherwise matched among all engaged ones.
