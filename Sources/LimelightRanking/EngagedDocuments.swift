@@ -9,9 +9,6 @@ public struct EngagedDocuments: Sendable {
     /// The engaged documents of each segment of the snapshot, ascending.
     private let bySegment: [[UInt32]]
 
-    /// No engagement.
-    public static let none = EngagedDocuments(counts: [:], segmentCount: 0)
-
     private init(counts: [Int: Double], segmentCount: Int) {
         self.counts = counts
         var bySegment = [[UInt32]](repeating: [], count: segmentCount)
