@@ -18,7 +18,8 @@ enum SegmentFormat {
     static let magic: UInt32 = 0x4753_4C4C  // "LLSG" little-endian
     /// Version 6: each full skip block of a term's postings is a ``PackedBlock`` (the document
     /// gaps, then the frequencies, each at one byte width for the block) instead of
-    /// variable-length entries, so that reading postings does not branch on every byte. Version 5: postings skip blocks of 32 documents (128 before), so that advancing a frequent
+    /// variable-length entries, so that reading postings does not branch on every byte.
+    /// Version 5: postings skip blocks of 32 documents (128 before), so that advancing a frequent
     /// term's postings to a document decodes a quarter as many entries (the phrase "the ietf" moves
     /// the postings of "the" to each document of "ietf"), and skip entries of fixed width, so that
     /// a jump searches the table instead of decoding every entry it passes. Version 4:
