@@ -1,6 +1,7 @@
 import Limelight
 import LimelightCore
 @testable import LimelightRanking
+import Testing
 
 /// A fixture's snapshot with a ranker using a warmed short-prefix cache and one scoring afresh,
 /// for tests that compare a shortcut of the cached ranker with a full evaluation.
@@ -30,6 +31,19 @@ struct WarmedRankers {
         let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
         try cache.warm(fixture.app.snapshot(), parameters: AppIndex.userQueryRanking, now: fixture.now.timeIntervalSince1970)
         return cache
+    }
+
+    /// The full evaluation of `request`, after expecting the cached ranker to give the same
+    /// documents with the same scores (`label` names the request in a failure).
+    @discardableResult
+    func fullEvaluationMatchingCache(
+        _ request: UserQueryRanker.Request, _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [RankedDocument] {
+        let evaluated = try full.search(snapshot, request)
+        let fromCache = try cached.search(snapshot, request)
+        #expect(fromCache.map(\.document) == evaluated.map(\.document), "\(label)", sourceLocation: sourceLocation)
+        #expect(fromCache.map(\.score) == evaluated.map(\.score), "\(label)", sourceLocation: sourceLocation)
+        return evaluated
     }
 
     /// A scorer of the first segment, with `engagement`.
