@@ -44,7 +44,7 @@ extension AppIndex {
         let derived = snapshot.derived(TypedQuerySnapshot.init)
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit * 3, now: options.now.timeIntervalSince1970,
-            requireAllWords: options.requireAllWords, engagement: derived.engagement, engagedDocuments: derived.engagedDocuments,
+            requireAllWords: options.requireAllWords, engagedDocuments: derived.engagedDocuments,
             explain: false)
         do {
             var records: [StoredRecord] = []

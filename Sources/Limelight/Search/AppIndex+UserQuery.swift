@@ -92,7 +92,7 @@ extension AppIndex {
         let ranker = UserQueryRanker(parameters: Self.userQueryRanking, cache: Self.shortPrefixCache)
         let request = UserQueryRanker.Request(
             words: words, filter: .and(clauses), limit: options.limit, now: options.now.timeIntervalSince1970,
-            requireAllWords: options.requireAllWords, engagement: derived.engagement, engagedDocuments: derived.engagedDocuments, explain: options.explain)
+            requireAllWords: options.requireAllWords, engagedDocuments: derived.engagedDocuments, explain: options.explain)
         do {
             let found = try ranker.search(snapshot, request)
             if options.identifiersOnly { return try Self.identifierHits(found, in: snapshot) }
@@ -165,15 +165,12 @@ extension AppIndex {
 /// reads them, and an app may remember thousands).
 struct TypedQuerySnapshot: Sendable {
     let holdsActivities: Bool
-    /// Engagement counts by document key.
-    let engagement: [String: Double]
-    /// The same resolved to the snapshot's documents.
+    /// The engagement counts kept in the snapshot's metadata, resolved to its documents.
     let engagedDocuments: EngagedDocuments
 
     init(_ snapshot: Snapshot) {
         // A damaged dictionary counts as holding some, so that the exclusion is kept.
         holdsActivities = ((try? snapshot.documentFrequency(field: IndexFields.kind, term: RecordKind.activity.rawValue)) ?? 1) > 0
-        engagement = SearchHistory.engagement(snapshot.metadata)
-        engagedDocuments = EngagedDocuments(engagement, in: snapshot)
+        engagedDocuments = EngagedDocuments(SearchHistory.engagement(snapshot.metadata), in: snapshot)
     }
 }
