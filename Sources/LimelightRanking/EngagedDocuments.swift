@@ -8,12 +8,26 @@ public struct EngagedDocuments: Sendable {
     private let counts: [Int: Double]
     /// The engaged documents of each segment of the snapshot, ascending.
     private let bySegment: [[UInt32]]
+    /// One bit per document of every segment, set for the engaged ones: most documents scored
+    /// are not, and one load tells so where a hashed lookup in ``counts`` would be taken.
+    private let engagedBits: [UInt64]
+    /// Where each segment's bits start in ``engagedBits`` (a word index; one more entry than segments).
+    private let segmentWordStarts: [Int]
 
-    private init(counts: [Int: Double], segmentCount: Int) {
+    private init(counts: [Int: Double], documentCounts: [Int]) {
         self.counts = counts
-        var bySegment = [[UInt32]](repeating: [], count: segmentCount)
+        var bySegment = [[UInt32]](repeating: [], count: documentCounts.count)
         for key in counts.keys { bySegment[key >> 32].append(UInt32(truncatingIfNeeded: key)) }
         self.bySegment = bySegment.map { $0.sorted() }
+        var starts = [0]
+        for count in documentCounts { starts.append(starts[starts.count - 1] + (counts.isEmpty ? 0 : (count + 63) / 64)) }
+        var bits = [UInt64](repeating: 0, count: starts[starts.count - 1])
+        for key in counts.keys {
+            let document = Int(UInt32(truncatingIfNeeded: key))
+            bits[starts[key >> 32] + document >> 6] |= 1 << UInt64(document & 63)
+        }
+        engagedBits = bits
+        segmentWordStarts = starts
     }
 
     /// Engagement counts by document key resolved to the live documents of `snapshot` (keys no
@@ -25,7 +39,7 @@ public struct EngagedDocuments: Sendable {
                 counts[location.segment << 32 | Int(location.document)] = count
             }
         }
-        self.init(counts: counts, segmentCount: snapshot.segments.count)
+        self.init(counts: counts, documentCounts: snapshot.segments.map(\.reader.documentCount))
     }
 
     /// Whether the user engaged with no document.
@@ -34,7 +48,10 @@ public struct EngagedDocuments: Sendable {
     /// How often the user engaged with `document` of segment `segment` (nil: never).
     @inline(__always)
     func count(segment: Int, document: UInt32) -> Double? {
-        counts.isEmpty ? nil : counts[segment << 32 | Int(document)]
+        guard !counts.isEmpty, segment + 1 < segmentWordStarts.count else { return nil }
+        let word = segmentWordStarts[segment] + Int(document >> 6)
+        guard word < segmentWordStarts[segment + 1], engagedBits[word] & (1 << UInt64(document & 63)) != 0 else { return nil }
+        return counts[segment << 32 | Int(document)]
     }
 
     /// The engaged documents of segment `segment`, ascending.

@@ -237,10 +237,14 @@ public struct UserQueryRanker: Sendable {
         // the cache keeps one (built now if need be), otherwise matched among all engaged ones.
         var documents: [UInt32] = []
         var relevance: [Double] = []
+        // Documents come ascending: each is looked for among the entry's from where the last was.
+        let entryDocuments = entry.documents
+        var entryCursor = 0
         func consider(_ document: UInt32, _ score: Double) {
             if let threshold, scorer.finalScoreCeiling(relevance: score, matchedWords: 1, requireAll: true) < threshold { return }
-            let index = DocumentSets.lowerBound(entry.documents, document, from: 0)
-            guard index == entry.documents.count || entry.documents[index] != document, !held.contains(document) else { return }
+            let index = DocumentSets.lowerBound(entryDocuments, document, from: entryCursor)
+            entryCursor = index
+            guard index == entryDocuments.count || entryDocuments[index] != document, held.isEmpty || !held.contains(document) else { return }
             documents.append(document)
             relevance.append(score)
         }
