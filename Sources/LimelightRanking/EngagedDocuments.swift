@@ -1,21 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LimelightCore
 
 /// How often the user engaged with documents of one snapshot, resolved from their keys once, so
 /// that every query of the snapshot reads them directly: by segment and document, and per segment
 /// as an ascending list (for the searches that must score every engaged document a word matches).
 public struct EngagedDocuments: Sendable {
-    /// Counts by `segment << 32 | document`.
-    private let counts: [Int: Double]
+    /// The share of popularity each engaged document's count gives (see
+    /// ``popularityShare(ofCount:)``), by `segment << 32 | document`: computed once, not for every
+    /// document scored.
+    private let shares: [Int: Double]
     /// The engaged documents of each segment of the snapshot, ascending.
     private let bySegment: [[UInt32]]
     /// One bit per document of every segment, set for the engaged ones: most documents scored
-    /// are not, and one load tells so where a hashed lookup in ``counts`` would be taken.
+    /// are not, and one load tells so where a hashed lookup in ``shares`` would be taken.
     private let engagedBits: [UInt64]
     /// Where each segment's bits start in ``engagedBits`` (a word index; one more entry than segments).
     private let segmentWordStarts: [Int]
 
     private init(counts: [Int: Double], documentCounts: [Int]) {
-        self.counts = counts
+        shares = counts.mapValues(Self.popularityShare(ofCount:))
         var bySegment = [[UInt32]](repeating: [], count: documentCounts.count)
         for key in counts.keys { bySegment[key >> 32].append(UInt32(truncatingIfNeeded: key)) }
         self.bySegment = bySegment.map { $0.sorted() }
@@ -43,15 +50,22 @@ public struct EngagedDocuments: Sendable {
     }
 
     /// Whether the user engaged with no document.
-    public var isEmpty: Bool { counts.isEmpty }
+    public var isEmpty: Bool { shares.isEmpty }
 
-    /// How often the user engaged with `document` of segment `segment` (nil: never).
+    /// The share of popularity `document` of segment `segment` has from engagement (nil: never
+    /// engaged with).
     @inline(__always)
-    func count(segment: Int, document: UInt32) -> Double? {
-        guard !counts.isEmpty, segment + 1 < segmentWordStarts.count else { return nil }
+    func popularityShare(segment: Int, document: UInt32) -> Double? {
+        guard !shares.isEmpty, segment + 1 < segmentWordStarts.count else { return nil }
         let word = segmentWordStarts[segment] + Int(document >> 6)
         guard word < segmentWordStarts[segment + 1], engagedBits[word] & (1 << UInt64(document & 63)) != 0 else { return nil }
-        return counts[segment << 32 | Int(document)]
+        return shares[segment << 32 | Int(document)]
+    }
+
+    /// The share of popularity (0 to one half) that engaging `count` times gives: growing with
+    /// the logarithm of the count, whole at ten.
+    static func popularityShare(ofCount count: Double) -> Double {
+        count > 0 ? 0.5 * min(1, log1p(count) / log(11)) : 0
     }
 
     /// The engaged documents of segment `segment`, ascending.

@@ -38,8 +38,8 @@ extension SegmentScorer {
         if let views = columns.views?.value(document), views > 0 {
             popularity += Self.viewsPopularity(views)
         }
-        if includeEngagement, let engaged = context.engaged.count(segment: segmentIndex, document: document), engaged > 0 {
-            popularity += 0.5 * min(1, log1p(engaged) / log(11))
+        if includeEngagement, let share = context.engaged.popularityShare(segment: segmentIndex, document: document), share > 0 {
+            popularity += share
         }
         if popularity > 0 {
             let lift = features.popularityWeight * popularity
@@ -105,7 +105,7 @@ extension SegmentScorer {
     /// Whether the user engaged with `document` of this segment.
     @inline(__always)
     func isEngaged(_ document: UInt32) -> Bool {
-        context.engaged.count(segment: segmentIndex, document: document) != nil
+        context.engaged.popularityShare(segment: segmentIndex, document: document) != nil
     }
 
     /// The ranking hint (0 when absent).

@@ -3,7 +3,7 @@ import Limelight
 @testable import LimelightRanking
 import Testing
 
-/// Engagement resolved to documents answers by segment and document: the count for an engaged
+/// Engagement resolved to documents answers by segment and document: the popularity share of an engaged
 /// document of any segment, nothing for the others (told by a bitset before any hashed lookup).
 @Suite struct EngagedDocumentsTests {
     @Test func countsAreFoundInEverySegmentAndOnlyForEngagedDocuments() throws {
@@ -26,17 +26,20 @@ import Testing
             var expectedDocuments: [UInt32] = []
             for document in 0..<UInt32(segment.reader.documentCount) {
                 let identifier = String(try segment.reader.key(of: document).drop { $0 != "\u{0}" }.dropFirst())
-                if let count = engaged.count(segment: segmentIndex, document: document) {
-                    found[identifier] = count
+                if let share = engaged.popularityShare(segment: segmentIndex, document: document) {
+                    found[identifier] = share
                     expectedDocuments.append(document)
                 }
             }
             #expect(engaged.documents(inSegment: segmentIndex) == expectedDocuments)
         }
-        #expect(found == engagedIdentifiers)
+        #expect(found == engagedIdentifiers.mapValues(EngagedDocuments.popularityShare(ofCount:)))
+        // Ten engagements or more give the whole share, one half; more count more below that.
+        #expect(abs(EngagedDocuments.popularityShare(ofCount: 10) - 0.5) < 1e-12 && EngagedDocuments.popularityShare(ofCount: 50) == 0.5)
+        #expect(EngagedDocuments.popularityShare(ofCount: 1) < EngagedDocuments.popularityShare(ofCount: 3))
         // Past the snapshot's segments and documents, nothing.
-        #expect(engaged.count(segment: 2, document: 0) == nil)
-        #expect(engaged.count(segment: 1, document: 10_000) == nil)
-        #expect(EngagedDocuments([:], in: snapshot).count(segment: 0, document: 0) == nil)
+        #expect(engaged.popularityShare(segment: 2, document: 0) == nil)
+        #expect(engaged.popularityShare(segment: 1, document: 10_000) == nil)
+        #expect(EngagedDocuments([:], in: snapshot).popularityShare(segment: 0, document: 0) == nil)
     }
 }
