@@ -72,4 +72,26 @@ import Testing
         #expect(throws: StorageError.self) { try reader.key(of: 1) }
         #expect(try reader.key(of: 2) == keys[2])
     }
+    @Test func prefetchingKeysReadsTheirFirstBytesAndPassesOverWhatIsNotThere() throws {
+        // Keys "ab", "" and "c".
+        let keyBytes: [UInt8] = Array("abc".utf8)
+        let offsets: [UInt64] = [0, 2, 2, 3]
+        let offsetBytes = offsets.flatMap { offset in (0..<8).map { UInt8(truncatingIfNeeded: offset >> ($0 * 8)) } }
+        try keyBytes.withUnsafeBytes { keys in
+            try offsetBytes.withUnsafeBytes { offsets in
+                let table = try KeyTable(keys: keys, offsets: offsets, documentCount: 3)
+                // "a" and "c"; the empty key (its start is the next key's) reads "c" too.
+                #expect(table.firstBytesSum([0, 1, 2], documentCount: 3) == 97 + 99 + 99)
+                #expect(table.firstBytesSum([2, 7, 0], documentCount: 3) == 99 + 97)
+                #expect(table.firstBytesSum([], documentCount: 3) == 0)
+            }
+        }
+        // Through a reader, with and without a table, in range or not: nothing thrown, nothing changed.
+        let reader = try segment(built())
+        reader.prefetchKeys(of: [0, 4, 3, UInt32(keys.count), .max])
+        #expect(try reader.key(of: 4) == "z")
+        let earlier = try segment(try rewritten(built()) { kind, bytes in kind == .keys || kind == .keyOffsets ? nil : bytes })
+        earlier.prefetchKeys(of: [0, .max])
+        #expect(try earlier.key(of: 0) == keys[0])
+    }
 }

@@ -111,6 +111,14 @@ extension AppIndex {
     /// each key is read from the segment's key table and split in place, and each hit is built
     /// once, in an array of the right size.
     static func identifierHits(_ found: [RankedDocument], in snapshot: Snapshot) throws -> [SearchHit] {
+        // Every key's cache misses first, together; then the keys, read from the caches.
+        if snapshot.segments.count == 1 {
+            snapshot.segments[0].reader.prefetchKeys(of: found.map(\.document))
+        } else {
+            for (index, segment) in snapshot.segments.enumerated() where found.contains(where: { $0.segment == index }) {
+                segment.reader.prefetchKeys(of: found.compactMap { $0.segment == index ? $0.document : nil })
+            }
+        }
         var hits: [SearchHit] = []
         hits.reserveCapacity(found.count)
         for ranked in found {

@@ -29,6 +29,17 @@ struct KeyTable {
         return UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
     }
 
+    /// The sum of the first byte of the keys of `documents` (those below the document count; an
+    /// empty key adds nothing), read before any key is used: see ``SegmentReader/prefetchKeys(of:)``.
+    func firstBytesSum(_ documents: [UInt32], documentCount: Int) -> Int {
+        var sum = 0
+        for document in documents where Int(document) < documentCount {
+            let start = Int(UInt64(littleEndian: offsets.loadUnaligned(fromByteOffset: Int(document) * 8, as: UInt64.self)))
+            if start < bytes.count { sum &+= Int(bytes[start]) }
+        }
+        return sum
+    }
+
     /// Lays out keys, in document order, as the two sections.
     struct Builder {
         private var bytes: ByteWriter
