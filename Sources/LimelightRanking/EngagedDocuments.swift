@@ -9,20 +9,22 @@ import LimelightCore
 /// that every query of the snapshot reads them directly: by segment and document, and per segment
 /// as an ascending list (for the searches that must score every engaged document a word matches).
 public struct EngagedDocuments: Sendable {
-    /// The share of popularity each engaged document's count gives (see
-    /// ``popularityShare(ofCount:)``), by `segment << 32 | document`: computed once, not for every
-    /// document scored.
-    private let shares: [Int: Double]
     /// The engaged documents of each segment of the snapshot, ascending.
     private let bySegment: [[UInt32]]
     /// One bit per document of every segment, set for the engaged ones: most documents scored
-    /// are not, and one load tells so where a hashed lookup in ``shares`` would be taken.
+    /// are not, and one load tells so.
     private let engagedBits: [UInt64]
     /// Where each segment's bits start in ``engagedBits`` (a word index; one more entry than segments).
     private let segmentWordStarts: [Int]
+    /// How many bits of ``engagedBits`` are set before each of its words.
+    private let ranks: [UInt32]
+    /// The share of popularity each engaged document's count gives (see
+    /// ``popularityShare(ofCount:)``), in the order of their bits: an engaged document's share is
+    /// found by counting the bits before its own, not by a hashed lookup, and computed once, not
+    /// for every document scored.
+    private let shares: [Double]
 
     private init(counts: [Int: Double], documentCounts: [Int]) {
-        shares = counts.mapValues(Self.popularityShare(ofCount:))
         var bySegment = [[UInt32]](repeating: [], count: documentCounts.count)
         for key in counts.keys { bySegment[key >> 32].append(UInt32(truncatingIfNeeded: key)) }
         self.bySegment = bySegment.map { $0.sorted() }
@@ -33,8 +35,20 @@ public struct EngagedDocuments: Sendable {
             let document = Int(UInt32(truncatingIfNeeded: key))
             bits[starts[key >> 32] + document >> 6] |= 1 << UInt64(document & 63)
         }
+        var ranks: [UInt32] = []
+        ranks.reserveCapacity(bits.count)
+        var before: UInt32 = 0
+        for word in bits {
+            ranks.append(before)
+            before += UInt32(word.nonzeroBitCount)
+        }
+        // Bit order is segment by segment, each ascending: the order of `bySegment` concatenated.
+        shares = self.bySegment.enumerated().flatMap { segment, documents in
+            documents.map { Self.popularityShare(ofCount: counts[segment << 32 | Int($0)] ?? 0) }
+        }
         engagedBits = bits
         segmentWordStarts = starts
+        self.ranks = ranks
     }
 
     /// Engagement counts by document key resolved to the live documents of `snapshot` (keys no
@@ -58,8 +72,10 @@ public struct EngagedDocuments: Sendable {
     func popularityShare(segment: Int, document: UInt32) -> Double? {
         guard !shares.isEmpty, segment + 1 < segmentWordStarts.count else { return nil }
         let word = segmentWordStarts[segment] + Int(document >> 6)
-        guard word < segmentWordStarts[segment + 1], engagedBits[word] & (1 << UInt64(document & 63)) != 0 else { return nil }
-        return shares[segment << 32 | Int(document)]
+        guard word < segmentWordStarts[segment + 1] else { return nil }
+        let bits = engagedBits[word], bit = UInt64(1) << UInt64(document & 63)
+        guard bits & bit != 0 else { return nil }
+        return shares[Int(ranks[word]) + (bits & (bit &- 1)).nonzeroBitCount]
     }
 
     /// The share of popularity (0 to one half) that engaging `count` times gives: growing with

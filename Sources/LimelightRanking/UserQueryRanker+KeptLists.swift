@@ -81,13 +81,25 @@ extension UserQueryRanker {
             return bound == -.infinity ? -.infinity : scorer.relevanceFloor(threshold: bound)
         }
         var relevanceFloor = floor(threshold)
+        // The floor of documents nobody engaged with (the same when nobody engaged with any): a
+        // document under it is scored only when engaged and over the floor of all documents.
+        func floorWithoutEngagement(_ threshold: Double?) -> Double {
+            let bound = max(threshold ?? -.infinity, bar ?? -.infinity)
+            return bound == -.infinity ? -.infinity : scorer.relevanceFloorWithoutEngagement(threshold: bound)
+        }
+        var plainFloor = floorWithoutEngagement(threshold)
+        let anyEngaged = !scorer.context.engaged.isEmpty
+        @inline(__always) func mayEnter(_ document: UInt32, _ bound: Double) -> Bool {
+            bound >= plainFloor || (anyEngaged && bound >= relevanceFloor && scorer.isEngagedOutOfLine(document))
+        }
         func offer(_ document: UInt32, _ relevance: Double) {
-            guard relevance >= relevanceFloor else { return }
+            guard mayEnter(document, relevance) else { return }
             let score = scorer.finalScore(document, relevance: relevance, matchedWords: wordCount, wordCount: wordCount, requireAll: true)
             if let threshold, score < threshold { return }
             collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
             threshold = collector.threshold
             relevanceFloor = floor(threshold)
+            plainFloor = floorWithoutEngagement(threshold)
         }
         if wordCount == 2 {
             // Two words, the common case: the other list read through its arrays directly.
@@ -115,7 +127,7 @@ extension UserQueryRanker {
                         guard theirs & lowest != 0 else { continue }
                         let driverScore = Double(driverScores[driverPlace])
                         let place = Int(otherRanks[index]) + (theirs & (lowest &- 1)).nonzeroBitCount
-                        guard (driverScore + Double(otherCeilings[Int(otherBands[place])])) * bonus >= relevanceFloor else { continue }
+                        guard mayEnter(document, (driverScore + Double(otherCeilings[Int(otherBands[place])])) * bonus) else { continue }
                         let otherScore = Double(otherScores[place])
                         var relevance = driverIsFirst ? driverScore + otherScore : otherScore + driverScore
                         if driverMasks[driverPlace] & otherMasks[place] != 0 { relevance *= bonus }
@@ -141,7 +153,7 @@ extension UserQueryRanker {
                     guard band != ShortPrefixCache.ScoreQuantization.absent else { return }
                     ceiling = other.bandCeilings[Int(band)]
                 }
-                guard (driverScore + Double(ceiling)) * bonus >= relevanceFloor,
+                guard mayEnter(document, (driverScore + Double(ceiling)) * bonus),
                     let place = found ?? other.place(of: document, from: &cursor)
                 else { return }
                 let otherScore = Double(other.scores[place])
@@ -168,7 +180,7 @@ extension UserQueryRanker {
             for (index, list) in lists.enumerated() {
                 ceiling += Double(index == kept.shortest ? list.scores[driverPlace] : list.scoreCeiling(at: places[index]))
             }
-            guard ceiling * bonus >= relevanceFloor else { return }
+            guard mayEnter(document, ceiling * bonus) else { return }
             var relevance = 0.0
             var shared = UInt16.max
             for (index, list) in lists.enumerated() {

@@ -85,8 +85,12 @@ extension UserQueryRanker {
                     walked = index
                 }
             }
-            if let threshold = trial.threshold,
-                threshold > scorer.finalScoreCeiling(relevance: ceilingSum * bonus, matchedWords: lists.count, requireAll: true) {
+            // No document left unmet can enter the top hits without engagement: the ones the user
+            // engaged with are then looked up, unless none of them can either.
+            if let threshold = trial.threshold, ceilingSum * bonus < scorer.relevanceFloorWithoutEngagement(threshold: threshold) {
+                if ceilingSum * bonus >= scorer.relevanceFloor(threshold: threshold) {
+                    addEngagedUnmet(lists, frontier: frontier, scorer, segmentIndex, bonus, &trial)
+                }
                 collector = trial
                 return .answered
             }
@@ -102,6 +106,57 @@ extension UserQueryRanker {
                 scoreBand(range, of: bands, walked: walked, lists, frontier: frontier, scorer, segmentIndex, bonus, &places, &trial)
             }
             frontier[walked] += 1
+        }
+    }
+
+    /// Scores the documents the user engaged with that match every word and that the walk has not
+    /// met (they are in no band of a list walked before `frontier`): once no other document left
+    /// can enter the top hits, these still may, lifted by their engagement.
+    private func addEngagedUnmet(
+        _ lists: [ShortPrefixCache.ScoredList], frontier: [Int], _ scorer: SegmentScorer, _ segmentIndex: Int, _ bonus: Double,
+        _ trial: inout TopCollector
+    ) {
+        let engaged = scorer.context.engaged.documents(inSegment: segmentIndex)
+        func offer(_ document: UInt32, _ relevance: Double) {
+            if let threshold = trial.threshold, relevance < scorer.relevanceFloor(threshold: threshold) { return }
+            let score = scorer.finalScore(document, relevance: relevance, matchedWords: lists.count, wordCount: lists.count, requireAll: true)
+            if let threshold = trial.threshold, score < threshold { return }
+            trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+        }
+        if lists.count == 2 {
+            // Two words, the common case: each list's arrays held in locals, not reached (and
+            // retained) through the list for every document.
+            let first = lists[0], second = lists[1]
+            let firstBands = first.bandOfPlace, secondBands = second.bandOfPlace
+            let firstScores = first.scores, secondScores = second.scores
+            let firstMasks = first.slotMasks, secondMasks = second.slotMasks
+            let firstFrontier = frontier[0], secondFrontier = frontier[1]
+            var firstCursor = 0, secondCursor = 0
+            for document in engaged {
+                guard let firstPlace = first.place(of: document, from: &firstCursor), Int(firstBands[firstPlace]) >= firstFrontier,
+                    let secondPlace = second.place(of: document, from: &secondCursor), Int(secondBands[secondPlace]) >= secondFrontier
+                else { continue }
+                var relevance = Double(firstScores[firstPlace]) + Double(secondScores[secondPlace])
+                if firstMasks[firstPlace] & secondMasks[secondPlace] != 0 { relevance *= bonus }
+                offer(document, relevance)
+            }
+            return
+        }
+        // Engaged documents come ascending: each list's search resumes where the last one ended.
+        var cursors = [Int](repeating: 0, count: lists.count)
+        documents: for document in engaged {
+            // Summed in query order, as the conjunction sums them.
+            var relevance = 0.0
+            var shared = UInt16.max
+            for (index, list) in lists.enumerated() {
+                guard let place = list.place(of: document, from: &cursors[index]),
+                    Int(list.bandOfPlace[place]) >= frontier[index]
+                else { continue documents }
+                relevance += Double(list.scores[place])
+                shared &= list.slotMasks[place]
+            }
+            if shared != 0 { relevance *= bonus }
+            offer(document, relevance)
         }
     }
 
@@ -183,6 +238,9 @@ extension UserQueryRanker {
         let otherScores = other.scores, otherSlotMasks = other.slotMasks
         var threshold = trial.threshold
         var floor = threshold.map(scorer.relevanceFloor) ?? -.infinity
+        // Documents nobody engaged with must reach a higher floor (the same when nobody engaged).
+        var plainFloor = threshold.map(scorer.relevanceFloorWithoutEngagement) ?? -.infinity
+        let anyEngaged = !scorer.context.engaged.isEmpty
         for slot in range {
             let document = documents[slot]
             let score = Double(scores[slot])
@@ -200,7 +258,9 @@ extension UserQueryRanker {
                 band = Int(byte)
             }
             // A document in a band walked before was scored then.
-            guard band >= frontier, (score + Double(otherBandCeilings[band])) * bonus >= floor else { continue }
+            guard band >= frontier else { continue }
+            let bound = (score + Double(otherBandCeilings[band])) * bonus
+            guard bound >= plainFloor || (anyEngaged && bound >= floor && scorer.isEngagedOutOfLine(document)) else { continue }
             if place < 0 {
                 guard let found = other.place(of: document) else { continue }
                 place = found
@@ -209,12 +269,13 @@ extension UserQueryRanker {
             let otherScore = Double(otherScores[place])
             var relevance = walkedIsFirst ? score + otherScore : otherScore + score
             if slotMasks[slot] & otherSlotMasks[place] != 0 { relevance *= bonus }
-            guard relevance >= floor else { continue }
+            guard relevance >= plainFloor || (anyEngaged && relevance >= floor && scorer.isEngagedOutOfLine(document)) else { continue }
             let final = scorer.finalScore(document, relevance: relevance, matchedWords: 2, wordCount: 2, requireAll: true)
             if let threshold, final < threshold { continue }
             trial.add(ScoredDocument(segment: segmentIndex, document: document, score: final))
             threshold = trial.threshold
             floor = threshold.map(scorer.relevanceFloor) ?? -.infinity
+            plainFloor = threshold.map(scorer.relevanceFloorWithoutEngagement) ?? -.infinity
         }
     }
 }

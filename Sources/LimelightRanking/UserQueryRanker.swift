@@ -229,22 +229,28 @@ public struct UserQueryRanker: Sendable {
             guard entry.isTruncated else { return }
             floor = entry.floor
         }
-        let threshold = collector.threshold
-        if let threshold, threshold > scorer.engagedCeiling(ofScoreWithout: floor) { return }
+        if let threshold = collector.threshold, threshold > scorer.engagedCeiling(ofScoreWithout: floor) { return }
         let held = includingDeeper ? Set(entry.deeper) : []
         // The engaged documents the word matches, with their relevance, that could enter the top
         // hits and are not among the entry's documents: looked up in the word's scored list when
         // the cache keeps one (built now if need be), otherwise matched among all engaged ones.
+        // Without a filter each is scored at once, against the top hits as they fill; with one,
+        // they are gathered for the filter to be evaluated over them all.
         var documents: [UInt32] = []
         var relevance: [Double] = []
         // Documents come ascending: each is looked for among the entry's from where the last was.
         let entryDocuments = entry.documents
         var entryCursor = 0
         func consider(_ document: UInt32, _ score: Double) {
-            if let threshold, scorer.finalScoreCeiling(relevance: score, matchedWords: 1, requireAll: true) < threshold { return }
+            if let threshold = collector.threshold, scorer.finalScoreCeiling(relevance: score, matchedWords: 1, requireAll: true) < threshold { return }
             let index = DocumentSets.lowerBound(entryDocuments, document, from: entryCursor)
             entryCursor = index
             guard index == entryDocuments.count || entryDocuments[index] != document, held.isEmpty || !held.contains(document) else { return }
+            guard request.filter != nil else {
+                let final = scorer.finalScore(document, relevance: score, matchedWords: 1, wordCount: 1, requireAll: true)
+                collector.add(ScoredDocument(segment: segmentIndex, document: document, score: final))
+                return
+            }
             documents.append(document)
             relevance.append(score)
         }
@@ -260,8 +266,8 @@ public struct UserQueryRanker: Sendable {
             let matches = try scorer.documents(for: query, requireAll: true, within: engaged)
             for (index, document) in matches.documents.enumerated() { consider(document, matches.relevance[index]) }
         }
-        var passing = documents
-        if let filter = request.filter, !passing.isEmpty { passing = try evaluator.evaluate(filter, within: passing) }
+        guard let filter = request.filter, !documents.isEmpty else { return }
+        let passing = try evaluator.evaluate(filter, within: documents)
         var cursor = 0
         for document in passing {
             while documents[cursor] != document { cursor += 1 }

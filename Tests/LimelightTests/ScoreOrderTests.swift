@@ -83,6 +83,7 @@ import Testing
         var walked: [Int: Int] = [:]
         var declined = 0
         var barred = 0
+        var walkedEngaged = 0
         let queries: [[QueryWord]] = [
             [.init(term: "the", isPrefix: false), .init(term: "a", isPrefix: true)],
             [.init(term: "the", isPrefix: false), .init(term: "b", isPrefix: true)],
@@ -94,9 +95,9 @@ import Testing
         ]
         for words in queries {
             for limit in [1, 3, 10, 40] {
-                for engagement in [[:], [StoredRecord.key(indexName: "", identifier: "item-7"): 3.0, StoredRecord.key(indexName: "", identifier: "item-11"): 1.0]] {
+                for engagement in [[:], [StoredRecord.key(indexName: "", identifier: "item-7"): 3.0, StoredRecord.key(indexName: "", identifier: "item-11"): 1.0], Self.manyEngaged] {
                     let request = UserQueryRanker.Request(words: words, limit: limit, now: now, engagement: engagement)
-                    let label = "\(words.map(\.term)) limit \(limit) engaged \(!engagement.isEmpty)"
+                    let label = "\(words.map(\.term)) limit \(limit) engaged \(engagement.count)"
                     let evaluated = try rankers.fullEvaluationMatchingCache(request, label)
                     #expect(!evaluated.isEmpty, "\(label) matches something")
                     let scorer = rankers.scorer(engagement: engagement)
@@ -108,6 +109,7 @@ import Testing
                     let outcome = cached.searchInScoreOrder(kept, scorer, 0, request, &collector)
                     if outcome == .answered {
                         walked[words.count, default: 0] += 1
+                        if engagement.count > 2 { walkedEngaged += 1 }
                     } else {
                         declined += 1
                         #expect(collector.results().isEmpty, "a declined walk leaves the collector unchanged")
@@ -122,10 +124,17 @@ import Testing
             }
         }
         #expect(walked[2, default: 0] > 0, "the walk answers some queries of two words")
+        #expect(walkedEngaged > 0, "including some with many engaged items, whose unmet engaged documents are looked up")
         #expect(walked[3, default: 0] > 0, "and of three")
         #expect(declined > 0, "and declines others")
         #expect(barred > 0, "some after meeting enough documents to set a bar")
     }
+
+    /// Engagement with every seventh item, one to twelve times: enough engaged documents that some
+    /// are left unmet by walks that stop once no other document can enter the top hits.
+    static let manyEngaged: [String: Double] = Dictionary(uniqueKeysWithValues: stride(from: 0, to: 600, by: 7).map { number in
+        (StoredRecord.key(indexName: "", identifier: "item-\(number)"), Double(1 + number % 12))
+    })
 
     /// Scoring every document of the shortest kept list, looked up in the others, must rank as a
     /// full evaluation does: two words (read through the lists directly) and three.
@@ -143,10 +152,10 @@ import Testing
         ]
         for words in queries {
             for limit in [1, 3, 10, 40, 1000] {
-                for engagement in [[:], [StoredRecord.key(indexName: "", identifier: "item-7"): 3.0, StoredRecord.key(indexName: "", identifier: "item-11"): 1.0]] {
+                for engagement in [[:], [StoredRecord.key(indexName: "", identifier: "item-7"): 3.0, StoredRecord.key(indexName: "", identifier: "item-11"): 1.0], Self.manyEngaged] {
                     let request = UserQueryRanker.Request(words: words, limit: limit, now: now, engagement: engagement)
                     let evaluated = try full.search(snapshot, request)
-                    let label = "\(words.map(\.term)) limit \(limit) engaged \(!engagement.isEmpty)"
+                    let label = "\(words.map(\.term)) limit \(limit) engaged \(engagement.count)"
                     let scorer = rankers.scorer(engagement: engagement)
                     guard let kept = UserQueryRanker.KeptLists(scorer, request) else { continue }
                     scoredByWordCount[words.count, default: 0] += 1
@@ -190,5 +199,35 @@ import Testing
             }
         }
         #expect(walked > 0, "the walk answers")
+    }
+    /// Two words in every item's long title, scores a percent or two apart, and engagement that
+    /// lifts an item by several percent: the walk stops once no document left can enter without
+    /// engagement, and the engaged ones it has not met must still be looked up and ranked.
+    @Test func engagedDocumentsTheWalkLeavesUnmetStillRank() throws {
+        let fixture = try SearchTestFixture()
+        try fixture.index((0..<400).map { number in
+            let title = "gamma delta " + (0..<(10 + number % 4)).map { "filler\(($0 + number) % 30)" }.joined(separator: " ")
+            return try SearchTestFixture.item("item-\(number)", ["title": .string(title)])
+        })
+        let rankers = try WarmedRankers(fixture)
+        let engagement = Dictionary(uniqueKeysWithValues: stride(from: 3, to: 400, by: 5).map {
+            (StoredRecord.key(indexName: "", identifier: "item-\($0)"), 10.0)
+        })
+        let scorer = rankers.scorer(engagement: engagement)
+        var answered = 0
+        for limit in [5, 10, 20] {
+            let words = [QueryWord(term: "gamma", isPrefix: false), QueryWord(term: "delta", isPrefix: false)]
+            let request = UserQueryRanker.Request(words: words, limit: limit, now: rankers.now, engagement: engagement)
+            let evaluated = try rankers.full.search(rankers.snapshot, request)
+            let unengaged = try rankers.full.search(rankers.snapshot, UserQueryRanker.Request(words: words, limit: limit, now: rankers.now))
+            #expect(evaluated.map(\.document) != unengaged.map(\.document), "engagement changes the top \(limit)")
+            var collector = TopCollector(limit: limit)
+            let kept = try #require(UserQueryRanker.KeptLists(scorer, request))
+            guard rankers.cached.searchInScoreOrder(kept, scorer, 0, request, &collector) == .answered else { continue }
+            answered += 1
+            #expect(collector.results().map(\.document) == evaluated.map(\.document), "limit \(limit)")
+            #expect(collector.results().map(\.score) == evaluated.map(\.score), "limit \(limit)")
+        }
+        #expect(answered > 0, "the walk answers")
     }
 }
