@@ -35,20 +35,13 @@ public struct EngagedDocuments: Sendable {
             let document = Int(UInt32(truncatingIfNeeded: key))
             bits[starts[key >> 32] + document >> 6] |= 1 << UInt64(document & 63)
         }
-        var ranks: [UInt32] = []
-        ranks.reserveCapacity(bits.count)
-        var before: UInt32 = 0
-        for word in bits {
-            ranks.append(before)
-            before += UInt32(word.nonzeroBitCount)
-        }
         // Bit order is segment by segment, each ascending: the order of `bySegment` concatenated.
         shares = self.bySegment.enumerated().flatMap { segment, documents in
             documents.map { Self.popularityShare(ofCount: counts[segment << 32 | Int($0)] ?? 0) }
         }
         engagedBits = bits
         segmentWordStarts = starts
-        self.ranks = ranks
+        ranks = BitsetRanks.runningCounts(bits)
     }
 
     /// Engagement counts by document key resolved to the live documents of `snapshot` (keys no

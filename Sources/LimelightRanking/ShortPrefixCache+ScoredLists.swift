@@ -70,15 +70,8 @@ extension ShortPrefixCache {
             for document in documents where !isSparse && Int(document) < documentCount {
                 presence[Int(document) >> 6] |= 1 << UInt64(document & 63)
             }
-            var ranks: [UInt32] = []
-            ranks.reserveCapacity(presence.count)
-            var before: UInt32 = 0
-            for word in presence {
-                ranks.append(before)
-                before += UInt32(word.nonzeroBitCount)
-            }
             self.presence = presence
-            self.ranks = ranks
+            ranks = BitsetRanks.runningCounts(presence)
             let scores = matches.scores.map(Float.init)
             self.scores = scores
             let quantization = ScoreQuantization(scores: scores)

@@ -15,6 +15,9 @@ extension UserQueryRanker {
     /// best first, after Fagin's threshold algorithm: each document met in one list is looked up in
     /// the others and scored exactly, and the walk stops once the `limit`-th best score is above
     /// what a document not met yet can reach, the sum of the lists' ceilings where the walk stands.
+    /// That bound leaves engagement out: the engaged documents not met are then looked up and
+    /// scored (see ``addEngagedUnmet(_:frontier:_:_:_:_:)``), so that a few thousand engaged items
+    /// do not keep every walk from stopping.
     ///
     /// A frequent word and a short prefix typed after it ("library a") match tens of thousands of
     /// documents with scores a percent apart; their best documents are found here after a few
