@@ -102,7 +102,7 @@ extension SegmentScorer {
     /// enter the top hits.
     @inline(__always)
     func relevanceFloor(threshold: Double) -> Double {
-        (threshold - Self.relevanceStep / 2 - 100 * Self.hintStep) / maximumFactorWithEngagement * (1 - 1e-12)
+        Self.relevanceFloor(threshold: threshold, factor: maximumFactorWithEngagement)
     }
 
     /// ``relevanceFloor(threshold:)`` for documents the user has not engaged with, whose features
@@ -111,7 +111,14 @@ extension SegmentScorer {
     /// only when engaged (see ``isEngaged(_:)``) and at or above ``relevanceFloor(threshold:)``.
     @inline(__always)
     func relevanceFloorWithoutEngagement(threshold: Double) -> Double {
-        (threshold - Self.relevanceStep / 2 - 100 * Self.hintStep) / maximumFeatureFactor * (1 - 1e-12)
+        Self.relevanceFloor(threshold: threshold, factor: maximumFeatureFactor)
+    }
+
+    /// The lowest relevance that, multiplied by at most `factor`, rounded and with the largest
+    /// hint, reaches `threshold`, less a margin for rounding.
+    @inline(__always)
+    private static func relevanceFloor(threshold: Double, factor: Double) -> Double {
+        (threshold - relevanceStep / 2 - 100 * hintStep) / factor * (1 - 1e-12)
     }
 
     /// The highest final score a document of this segment the user engaged with can reach when

@@ -76,18 +76,14 @@ extension UserQueryRanker {
         var threshold = collector.threshold
         // The relevance below which a document cannot enter the top hits (its ceiling would fall
         // under the threshold): one comparison per document instead of a ceiling computed for each.
-        func floor(_ threshold: Double?) -> Double {
+        // With it, the floor of documents nobody engaged with (the same when nobody engaged with
+        // any): a document under that one is scored only when engaged and over the floor of all.
+        func floors(_ threshold: Double?) -> (all: Double, unengaged: Double) {
             let bound = max(threshold ?? -.infinity, bar ?? -.infinity)
-            return bound == -.infinity ? -.infinity : scorer.relevanceFloor(threshold: bound)
+            guard bound > -.infinity else { return (-.infinity, -.infinity) }
+            return (scorer.relevanceFloor(threshold: bound), scorer.relevanceFloorWithoutEngagement(threshold: bound))
         }
-        var relevanceFloor = floor(threshold)
-        // The floor of documents nobody engaged with (the same when nobody engaged with any): a
-        // document under it is scored only when engaged and over the floor of all documents.
-        func floorWithoutEngagement(_ threshold: Double?) -> Double {
-            let bound = max(threshold ?? -.infinity, bar ?? -.infinity)
-            return bound == -.infinity ? -.infinity : scorer.relevanceFloorWithoutEngagement(threshold: bound)
-        }
-        var plainFloor = floorWithoutEngagement(threshold)
+        var (relevanceFloor, plainFloor) = floors(threshold)
         let anyEngaged = !scorer.context.engaged.isEmpty
         @inline(__always) func mayEnter(_ document: UInt32, _ bound: Double) -> Bool {
             bound >= plainFloor || (anyEngaged && bound >= relevanceFloor && scorer.isEngagedOutOfLine(document))
@@ -98,8 +94,7 @@ extension UserQueryRanker {
             if let threshold, score < threshold { return }
             collector.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
             threshold = collector.threshold
-            relevanceFloor = floor(threshold)
-            plainFloor = floorWithoutEngagement(threshold)
+            (relevanceFloor, plainFloor) = floors(threshold)
         }
         if wordCount == 2 {
             // Two words, the common case: the other list read through its arrays directly.

@@ -112,12 +112,8 @@ extension AppIndex {
     /// once, in an array of the right size.
     static func identifierHits(_ found: [RankedDocument], in snapshot: Snapshot) throws -> [SearchHit] {
         // Every key's cache misses first, together; then the keys, read from the caches.
-        if snapshot.segments.count == 1 {
-            snapshot.segments[0].reader.prefetchKeys(of: found.map(\.document))
-        } else {
-            for (index, segment) in snapshot.segments.enumerated() where found.contains(where: { $0.segment == index }) {
-                segment.reader.prefetchKeys(of: found.compactMap { $0.segment == index ? $0.document : nil })
-            }
+        for (index, segment) in snapshot.segments.enumerated() where found.contains(where: { $0.segment == index }) {
+            segment.reader.prefetchKeys(of: found.compactMap { $0.segment == index ? $0.document : nil })
         }
         var hits: [SearchHit] = []
         hits.reserveCapacity(found.count)
