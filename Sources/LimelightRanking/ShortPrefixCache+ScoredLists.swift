@@ -146,10 +146,11 @@ extension ShortPrefixCache {
         }
 
         /// Reads the arrays that finding a document's band and place reads (``bandOfDocument``,
-        /// ``presence``, ``ranks``), a byte per cache line, so that the lookups of a walk or a
-        /// conjunction that follow hit the CPU caches. Queries come in no order the caches keep up
-        /// with: a query's lists are in memory, and one sweep the hardware prefetches costs less than
-        /// a miss for every document looked up (a tenth of the slowest two-word queries' time).
+        /// ``presence``, ``ranks``), a byte per cache line, so that the lookups of a walk that
+        /// follows hit the CPU caches. Queries come in no order the caches keep up with: a query's
+        /// lists are in memory, and one sweep the hardware prefetches costs less than a miss for
+        /// every document a walk looks up in score order (a tenth of the slowest two-word queries'
+        /// time).
         func prefetchLookups() {
             let sum = Self.touchCacheLines(bandOfDocument) &+ Self.touchCacheLines(presence) &+ Self.touchCacheLines(ranks)
             // Stored so that the reads are not optimized away.

@@ -43,12 +43,18 @@ extension UserQueryRanker {
     /// Answers a query from its words' kept lists: a conjunction of a thousand documents is scored
     /// straight from the lists; past that, the lists are walked best first, which usually meets far
     /// fewer. A walk that gives up leaves the score its best documents reached, which the
-    /// conjunction's documents must reach. The arrays in which both look documents up are
-    /// brought into the CPU caches first (see ``ShortPrefixCache/ScoredList/prefetchLookups()``).
+    /// conjunction's documents must reach. Before a walk, the arrays in which it looks documents
+    /// up are brought into the CPU caches (see ``ShortPrefixCache/ScoredList/prefetchLookups()``):
+    /// it meets documents in score order, all over the other lists. A conjunction looks them up in
+    /// document order, which the hardware prefetcher follows (sweeping the arrays first cost it
+    /// 2–3% on average).
     func searchKept(_ kept: KeptLists, _ scorer: SegmentScorer, _ segmentIndex: Int, _ request: Request, _ collector: inout TopCollector) {
-        for list in kept.lists { list.prefetchLookups() }
         var bar: Double?
         if kept.cost > Self.keptConjunctionLimit {
+            // A list without bands declines the walk before it starts.
+            if kept.lists.allSatisfy({ $0.bands != nil }) {
+                for list in kept.lists { list.prefetchLookups() }
+            }
             let outcome = searchInScoreOrder(kept, scorer, segmentIndex, request, &collector)
             guard case .declined(let reached) = outcome else { return }
             bar = reached

@@ -22,7 +22,7 @@ struct BenchQueriesCommand: ParsableCommand {
     @Option(help: "Work directory (default: a new temporary directory, removed afterwards). The benchmark store an earlier run left there is replaced.") var workDirectory: String?
     @Option(help: "Only these classes (comma-separated; default: all).") var classes: String?
     @Flag(help: "Print each known-item query whose expected item is not first, with the top hits.") var showMisses = false
-    @Option(help: "Print the slowest N queries of each class.") var showSlowest = 0
+    @Option(help: "Print the N queries of each class slowest at their median over the passes, with their fastest and slowest run.") var showSlowest = 0
     @Option(help: "Print the p50 of every N passes of each class, with the seconds elapsed: how the machine's speed moves during a run (0: off).") var showWindows = 0
     @Option(help: "Record engagement with this many items (spread over the corpus) before measuring, as a user who opened them would have; each is a durable commit.") var engaged = 0
 
@@ -103,15 +103,16 @@ struct BenchQueriesCommand: ParsableCommand {
         for run in runs.prefix(warmup) { _ = try run.execute(app) }
         let started = Date()
         var timings: [Double] = []
-        var slowest: [(microseconds: Double, text: String)] = []
+        // Each query's timings over the passes, by its place in the class.
+        var timingsOfQuery = [[Double]](repeating: [], count: showSlowest > 0 ? runs.count : 0)
         var hits = 0
         for pass in 0..<max(1, self.repeat) {
             if pass > 0 && Date().timeIntervalSince(started) > budget { break }
-            for run in runs {
+            for (index, run) in runs.enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let identifiers = try run.execute(app)
                 timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-                if showSlowest > 0 { slowest.append((timings[timings.count - 1], run.text)) }
+                if showSlowest > 0 { timingsOfQuery[index].append(timings[timings.count - 1]) }
                 if pass == 0 {
                     hits += identifiers.count
                     if let expected = run.expected {
@@ -134,8 +135,11 @@ struct BenchQueriesCommand: ParsableCommand {
                 print(String(format: "window %@ passes %d–%d at %.1f s: p50 %.1f µs", className, pass + 1 - showWindows, pass, Date().timeIntervalSince(started), percentile(Array(window), 0.5)))
             }
         }
-        for (microseconds, text) in slowest.sorted(by: { $0.microseconds > $1.microseconds }).prefix(showSlowest) {
-            print(String(format: "slow %@ %8.1f µs  %@", className, microseconds, text.debugDescription))
+        let slowest = timingsOfQuery.indices.map { (median: percentile(timingsOfQuery[$0], 0.5), index: $0) }.sorted { $0.median > $1.median }
+        for (median, index) in slowest.prefix(showSlowest) {
+            let own = timingsOfQuery[index]
+            print(String(
+                format: "slow %@ median %7.1f µs (%.1f–%.1f)  %@", className, median, own.min() ?? 0, own.max() ?? 0, runs[index].text.debugDescription))
         }
         result.p50 = percentile(timings, 0.5)
         result.p99 = percentile(timings, 0.99)
