@@ -81,4 +81,21 @@ public struct EngagedDocuments: Sendable {
     func documents(inSegment segment: Int) -> [UInt32] {
         segment < bySegment.count ? bySegment[segment] : []
     }
+
+    /// Calls `body` with each engaged document of segment `segment`, ascending, whose bit is also
+    /// set in every one of `bitsets` (a bit per document of the segment, as in a scored list's
+    /// presence): the engaged documents a query's words may all match, found 64 documents at a
+    /// time instead of each looked up in every word's list.
+    func forEachDocument(inSegment segment: Int, alsoSetIn bitsets: [[UInt64]], _ body: (UInt32) -> Void) {
+        guard !shares.isEmpty, segment + 1 < segmentWordStarts.count else { return }
+        let start = segmentWordStarts[segment]
+        for index in 0..<(segmentWordStarts[segment + 1] - start) {
+            var bits = engagedBits[start + index]
+            for bitset in bitsets where bits != 0 { bits &= index < bitset.count ? bitset[index] : 0 }
+            while bits != 0 {
+                body(UInt32(index << 6 | bits.trailingZeroBitCount))
+                bits &= bits - 1
+            }
+        }
+    }
 }

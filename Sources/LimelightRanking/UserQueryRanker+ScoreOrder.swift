@@ -119,26 +119,41 @@ extension UserQueryRanker {
         _ lists: [ShortPrefixCache.ScoredList], frontier: [Int], _ scorer: SegmentScorer, _ segmentIndex: Int, _ bonus: Double,
         _ trial: inout TopCollector
     ) {
-        let engaged = scorer.context.engaged.documents(inSegment: segmentIndex)
+        // The engaged documents in every list's bitset, found a word of them at a time; a list
+        // without a bitset looks each of them up.
+        let bitsets = lists.map(\.presence).filter { !$0.isEmpty }
+        func forEachCandidate(_ body: (UInt32) -> Void) {
+            if bitsets.isEmpty {
+                for document in scorer.context.engaged.documents(inSegment: segmentIndex) { body(document) }
+            } else {
+                scorer.context.engaged.forEachDocument(inSegment: segmentIndex, alsoSetIn: bitsets, body)
+            }
+        }
+        // The relevance a document must reach to enter the top hits, lifted by the most engagement
+        // gives; its bands' ceilings bound it before its scores are read (each a likely cache miss).
+        var floor = trial.threshold.map(scorer.relevanceFloor) ?? -.infinity
         func offer(_ document: UInt32, _ relevance: Double) {
-            if let threshold = trial.threshold, relevance < scorer.relevanceFloor(threshold: threshold) { return }
+            guard relevance >= floor else { return }
             let score = scorer.finalScore(document, relevance: relevance, matchedWords: lists.count, wordCount: lists.count, requireAll: true)
             if let threshold = trial.threshold, score < threshold { return }
             trial.add(ScoredDocument(segment: segmentIndex, document: document, score: score))
+            floor = trial.threshold.map(scorer.relevanceFloor) ?? -.infinity
         }
         if lists.count == 2 {
             // Two words, the common case: each list's arrays held in locals, not reached (and
             // retained) through the list for every document.
             let first = lists[0], second = lists[1]
             let firstBands = first.bandOfPlace, secondBands = second.bandOfPlace
+            let firstCeilings = first.bandCeilings, secondCeilings = second.bandCeilings
             let firstScores = first.scores, secondScores = second.scores
             let firstMasks = first.slotMasks, secondMasks = second.slotMasks
             let firstFrontier = frontier[0], secondFrontier = frontier[1]
             var firstCursor = 0, secondCursor = 0
-            for document in engaged {
+            forEachCandidate { document in
                 guard let firstPlace = first.place(of: document, from: &firstCursor), Int(firstBands[firstPlace]) >= firstFrontier,
-                    let secondPlace = second.place(of: document, from: &secondCursor), Int(secondBands[secondPlace]) >= secondFrontier
-                else { continue }
+                    let secondPlace = second.place(of: document, from: &secondCursor), Int(secondBands[secondPlace]) >= secondFrontier,
+                    (Double(firstCeilings[Int(firstBands[firstPlace])]) + Double(secondCeilings[Int(secondBands[secondPlace])])) * bonus >= floor
+                else { return }
                 var relevance = Double(firstScores[firstPlace]) + Double(secondScores[secondPlace])
                 if firstMasks[firstPlace] & secondMasks[secondPlace] != 0 { relevance *= bonus }
                 offer(document, relevance)
@@ -147,14 +162,20 @@ extension UserQueryRanker {
         }
         // Engaged documents come ascending: each list's search resumes where the last one ended.
         var cursors = [Int](repeating: 0, count: lists.count)
-        documents: for document in engaged {
+        var places = [Int](repeating: 0, count: lists.count)
+        forEachCandidate { document in
+            var ceiling = 0.0
+            for (index, list) in lists.enumerated() {
+                guard let place = list.place(of: document, from: &cursors[index]), Int(list.bandOfPlace[place]) >= frontier[index] else { return }
+                places[index] = place
+                ceiling += Double(list.scoreCeiling(at: place))
+            }
+            guard ceiling * bonus >= floor else { return }
             // Summed in query order, as the conjunction sums them.
             var relevance = 0.0
             var shared = UInt16.max
             for (index, list) in lists.enumerated() {
-                guard let place = list.place(of: document, from: &cursors[index]),
-                    Int(list.bandOfPlace[place]) >= frontier[index]
-                else { continue documents }
+                let place = places[index]
                 relevance += Double(list.scores[place])
                 shared &= list.slotMasks[place]
             }

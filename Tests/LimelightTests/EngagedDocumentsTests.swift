@@ -32,6 +32,16 @@ import Testing
                 }
             }
             #expect(engaged.documents(inSegment: segmentIndex) == expectedDocuments)
+            // Filtered by bitsets: only the engaged documents set in every one of them, ascending.
+            let words = (segment.reader.documentCount + 63) / 64
+            let evens = [UInt64](repeating: 0x5555_5555_5555_5555, count: words)
+            let firstWordOnly = [UInt64.max]
+            var filtered: [UInt32] = []
+            engaged.forEachDocument(inSegment: segmentIndex, alsoSetIn: [evens, firstWordOnly]) { filtered.append($0) }
+            #expect(filtered == expectedDocuments.filter { $0 % 2 == 0 && $0 < 64 })
+            var unfiltered: [UInt32] = []
+            engaged.forEachDocument(inSegment: segmentIndex, alsoSetIn: []) { unfiltered.append($0) }
+            #expect(unfiltered == expectedDocuments)
         }
         #expect(found == engagedIdentifiers.mapValues(EngagedDocuments.popularityShare(ofCount:)))
         // Ten engagements or more give the whole share, one half; more count more below that.
