@@ -24,7 +24,7 @@ struct BenchQueriesCommand: ParsableCommand {
     @Flag(help: "Print each known-item query whose expected item is not first, with the top hits.") var showMisses = false
     @Option(help: "Print the N queries of each class slowest at their median over the passes, with their fastest and slowest run.") var showSlowest = 0
     @Option(help: "Print the p50 of every N passes of each class, with the seconds elapsed: how the machine's speed moves during a run (0: off).") var showWindows = 0
-    @Option(help: "Record engagement with this many items (spread over the corpus) before measuring, as a user who opened them would have; each is a durable commit.") var engaged = 0
+    @Option(help: "Record engagement with this many items (spread over the corpus) before measuring, as a user who opened them would have: one in sixteen ten times, three in sixteen three times, the rest once; each is a durable commit.") var engaged = 0
 
     func run() throws {
         let directory = workDirectory ?? NSTemporaryDirectory() + "limelight-bench-queries-\(UUID().uuidString.prefix(8))"
@@ -68,10 +68,16 @@ struct BenchQueriesCommand: ParsableCommand {
         if engaged > 0 {
             let clock = Date()
             let step = max(1, items.count / engaged)
-            for index in stride(from: 0, to: items.count, by: step).prefix(engaged) {
-                try app.recordEngagement(identifier: items[index].uniqueIdentifier)
+            var engagements = 0
+            for (rank, index) in stride(from: 0, to: items.count, by: step).prefix(engaged).enumerated() {
+                // A few items opened often, most once: one in sixteen ten times (the whole share of
+                // popularity engagement gives), three in sixteen three times, the rest once.
+                let count = rank % 16 == 0 ? 10 : rank % 4 == 0 ? 3 : 1
+                for _ in 0..<count { try app.recordEngagement(identifier: items[index].uniqueIdentifier) }
+                engagements += count
             }
-            FileHandle.standardError.write(Data(String(format: "recorded engagement with %d items in %.1f s\n", min(engaged, items.count), Date().timeIntervalSince(clock)).utf8))
+            FileHandle.standardError.write(Data(String(
+                format: "recorded %d engagements with %d items in %.1f s\n", engagements, min(engaged, items.count), Date().timeIntervalSince(clock)).utf8))
         }
         let warming = Date()
         let entries = try app.warmSearchCaches()
