@@ -23,6 +23,12 @@ public struct EngagedDocuments: Sendable {
     /// found by counting the bits before its own, not by a hashed lookup, and computed once, not
     /// for every document scored.
     private let shares: [Double]
+    /// Stands for these counts (as resolved to these documents) in what is derived from them
+    /// and kept (see ``ShortPrefixCache/ScoredList/engagedMatches(_:segment:)``).
+    let identity = Identity()
+
+    /// An object whose identity stands for one set of engagement counts.
+    final class Identity: Sendable {}
 
     private init(counts: [Int: Double], documentCounts: [Int]) {
         var bySegment = [[UInt32]](repeating: [], count: documentCounts.count)

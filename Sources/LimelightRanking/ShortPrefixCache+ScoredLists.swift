@@ -54,6 +54,10 @@ extension ShortPrefixCache {
         /// documents a conjunction visits cheaply in document order.
         let bands: ScoreBands?
 
+        /// The best engaged documents the list holds, for the engagement they were found for
+        /// (see ``engagedMatches(_:segment:)``).
+        private let engagedMatchesFound = Mutex<EngagedMatches?>(nil)
+
         /// The most ranked fields a segment may have for its words to be kept (a bit each).
         static let maximumSlots = 16
 
@@ -157,6 +161,50 @@ extension ShortPrefixCache {
             ShortPrefixCache.prefetchSink.store(sum, ordering: .relaxed)
         }
 
+        /// The documents the user engaged with that the list holds, a score band at a time from the
+        /// best: those of the first bands that hold ``EngagedMatches/limit`` of them, found once for
+        /// each engagement (the user's engagement changes far less often than they type). A
+        /// one-word query whose cached best documents may have left out an engaged one reads them
+        /// until their bands' ceilings fall below what the top hits need, instead of looking every
+        /// engaged document up in the list. Ordered by band in one counting pass, not sorted, so
+        /// that finding them costs what one lookup of them all did.
+        func engagedMatches(_ engaged: EngagedDocuments, segment: Int) -> EngagedMatches {
+            if let found = engagedMatchesFound.withLock({ $0 }), found.engagement === engaged.identity { return found }
+            var places: [Int] = [], documents: [UInt32] = []
+            func add(_ document: UInt32) {
+                guard let place = place(of: document) else { return }
+                places.append(place)
+                documents.append(document)
+            }
+            if presence.isEmpty {
+                engaged.documents(inSegment: segment).forEach(add)
+            } else {
+                engaged.forEachDocument(inSegment: segment, alsoSetIn: [presence], add)
+            }
+            // How many matches each band holds, then where each band's matches start.
+            var starts = [Int](repeating: 0, count: ScoreQuantization.bandCount + 1)
+            for place in places { starts[Int(bandOfPlace[place]) + 1] += 1 }
+            for band in 0..<ScoreQuantization.bandCount { starts[band + 1] += starts[band] }
+            // The matches (their indices in `places`) band by band, ascending within each.
+            var ordered = [Int](repeating: 0, count: places.count)
+            var next = starts
+            for (index, place) in places.enumerated() {
+                let band = Int(bandOfPlace[place])
+                ordered[next[band]] = index
+                next[band] += 1
+            }
+            // Whole bands, up to the one that reaches the limit.
+            var keptBands = 0
+            while keptBands < ScoreQuantization.bandCount && starts[keptBands] < EngagedMatches.limit { keptBands += 1 }
+            let kept = ordered.prefix(starts[keptBands])
+            let found = EngagedMatches(
+                engagement: engaged.identity, documents: kept.map { documents[$0] }, scores: kept.map { scores[places[$0]] },
+                ceilings: kept.map { scoreCeiling(at: places[$0]) },
+                restCeiling: kept.count < ordered.count ? ordered[kept.count...].map { scores[places[$0]] }.max() : nil)
+            engagedMatchesFound.withLock { $0 = found }
+            return found
+        }
+
         /// The sum of one byte per cache line of `array`.
         private static func touchCacheLines<Element>(_ array: [Element]) -> Int {
             array.withUnsafeBytes { bytes in
@@ -226,6 +274,32 @@ extension ShortPrefixCache {
                 result.fieldMasks.append(fieldMask(at: place))
             }
             return result
+        }
+    }
+
+    /// The best documents of a scored list that the user engaged with (see
+    /// ``ScoredList/engagedMatches(_:segment:)``).
+    final class EngagedMatches: Sendable {
+        /// How many documents kept bands must reach (whole bands are kept, so a few more may be).
+        static let limit = 256
+        /// The engagement they were found for.
+        let engagement: EngagedDocuments.Identity
+        /// The documents, a band at a time from the best (ascending within a band).
+        let documents: [UInt32]
+        /// Their scores in the list.
+        let scores: [Float]
+        /// The ceilings of their bands, descending: none of the documents from one on scores more.
+        let ceilings: [Float]
+        /// The best score of an engaged document the list holds past those kept; nil when every
+        /// one is kept.
+        let restCeiling: Float?
+
+        init(engagement: EngagedDocuments.Identity, documents: [UInt32], scores: [Float], ceilings: [Float], restCeiling: Float?) {
+            self.engagement = engagement
+            self.documents = documents
+            self.scores = scores
+            self.ceilings = ceilings
+            self.restCeiling = restCeiling
         }
     }
 

@@ -238,11 +238,13 @@ public struct UserQueryRanker: Sendable {
         // they are gathered for the filter to be evaluated over them all.
         var documents: [UInt32] = []
         var relevance: [Double] = []
-        // Documents come ascending: each is looked for among the entry's from where the last was.
+        // Documents that come ascending are each looked for among the entry's from where the last was.
         let entryDocuments = entry.documents
-        var entryCursor = 0
+        var entryCursor = 0, lastDocument: UInt32 = 0
         func consider(_ document: UInt32, _ score: Double) {
             if let threshold = collector.threshold, scorer.finalScoreCeiling(relevance: score, matchedWords: 1, requireAll: true) < threshold { return }
+            if document < lastDocument { entryCursor = 0 }
+            lastDocument = document
             let index = DocumentSets.lowerBound(entryDocuments, document, from: entryCursor)
             entryCursor = index
             guard index == entryDocuments.count || entryDocuments[index] != document, held.isEmpty || !held.contains(document) else { return }
@@ -258,15 +260,33 @@ public struct UserQueryRanker: Sendable {
         let query = try scorer.resolve(request.words)
         let word = query.words[0]
         if let list = try scorer.keptList(word, in: query.fields, cost: scorer.estimatedCost(word, in: query.fields), builds: true) {
-            var cursor = 0
-            for document in engaged {
-                if let place = list.place(of: document, from: &cursor) { consider(document, Double(list.scores[place])) }
+            // The list's best engaged documents, a band at a time, until none left can enter. When
+            // one past them still may (engagement lifts more than the list's scores differ), every
+            // engaged document is looked up instead, in document order.
+            let matches = list.engagedMatches(scorer.context.engaged, segment: segmentIndex)
+            func mayEnter(_ score: Double) -> Bool {
+                collector.threshold.map { scorer.finalScoreCeiling(relevance: score, matchedWords: 1, requireAll: true) >= $0 } ?? true
+            }
+            if let rest = matches.restCeiling, mayEnter(Double(rest)) {
+                var cursor = 0
+                for document in engaged {
+                    if let place = list.place(of: document, from: &cursor) { consider(document, Double(list.scores[place])) }
+                }
+            } else {
+                for (index, document) in matches.documents.enumerated() {
+                    guard mayEnter(Double(matches.ceilings[index])) else { break }
+                    consider(document, Double(matches.scores[index]))
+                }
             }
         } else {
             let matches = try scorer.documents(for: query, requireAll: true, within: engaged)
             for (index, document) in matches.documents.enumerated() { consider(document, matches.relevance[index]) }
         }
         guard let filter = request.filter, !documents.isEmpty else { return }
+        // The filter is evaluated over documents in ascending order.
+        let order = documents.indices.sorted { documents[$0] < documents[$1] }
+        documents = order.map { documents[$0] }
+        relevance = order.map { relevance[$0] }
         let passing = try evaluator.evaluate(filter, within: documents)
         var cursor = 0
         for document in passing {
