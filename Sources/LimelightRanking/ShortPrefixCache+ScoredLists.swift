@@ -176,11 +176,7 @@ extension ShortPrefixCache {
                 places.append(place)
                 documents.append(document)
             }
-            if presence.isEmpty {
-                engaged.documents(inSegment: segment).forEach(add)
-            } else {
-                engaged.forEachDocument(inSegment: segment, alsoSetIn: [presence], add)
-            }
+            engaged.forEachDocument(inSegment: segment, alsoSetIn: presence.isEmpty ? [] : [presence], add)
             // How many matches each band holds, then where each band's matches start.
             var starts = [Int](repeating: 0, count: ScoreQuantization.bandCount + 1)
             for place in places { starts[Int(bandOfPlace[place]) + 1] += 1 }

@@ -121,14 +121,7 @@ extension UserQueryRanker {
     ) {
         // The engaged documents in every list's bitset, found a word of them at a time; a list
         // without a bitset looks each of them up.
-        let bitsets = lists.map(\.presence).filter { !$0.isEmpty }
-        func forEachCandidate(_ body: (UInt32) -> Void) {
-            if bitsets.isEmpty {
-                for document in scorer.context.engaged.documents(inSegment: segmentIndex) { body(document) }
-            } else {
-                scorer.context.engaged.forEachDocument(inSegment: segmentIndex, alsoSetIn: bitsets, body)
-            }
-        }
+        let engaged = scorer.context.engaged, bitsets = lists.map(\.presence).filter { !$0.isEmpty }
         // The relevance a document must reach to enter the top hits, lifted by the most engagement
         // gives; its bands' ceilings bound it before its scores are read (each a likely cache miss).
         var floor = trial.threshold.map(scorer.relevanceFloor) ?? -.infinity
@@ -149,7 +142,7 @@ extension UserQueryRanker {
             let firstMasks = first.slotMasks, secondMasks = second.slotMasks
             let firstFrontier = frontier[0], secondFrontier = frontier[1]
             var firstCursor = 0, secondCursor = 0
-            forEachCandidate { document in
+            engaged.forEachDocument(inSegment: segmentIndex, alsoSetIn: bitsets) { document in
                 guard let firstPlace = first.place(of: document, from: &firstCursor), Int(firstBands[firstPlace]) >= firstFrontier,
                     let secondPlace = second.place(of: document, from: &secondCursor), Int(secondBands[secondPlace]) >= secondFrontier,
                     (Double(firstCeilings[Int(firstBands[firstPlace])]) + Double(secondCeilings[Int(secondBands[secondPlace])])) * bonus >= floor
@@ -163,7 +156,7 @@ extension UserQueryRanker {
         // Engaged documents come ascending: each list's search resumes where the last one ended.
         var cursors = [Int](repeating: 0, count: lists.count)
         var places = [Int](repeating: 0, count: lists.count)
-        forEachCandidate { document in
+        engaged.forEachDocument(inSegment: segmentIndex, alsoSetIn: bitsets) { document in
             var ceiling = 0.0
             for (index, list) in lists.enumerated() {
                 guard let place = list.place(of: document, from: &cursors[index]), Int(list.bandOfPlace[place]) >= frontier[index] else { return }
