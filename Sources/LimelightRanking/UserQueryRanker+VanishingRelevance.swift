@@ -15,11 +15,8 @@ extension UserQueryRanker {
         _ scorer: SegmentScorer, _ query: SegmentScorer.ResolvedQuery, _ segmentIndex: Int, _ request: Request,
         _ collector: inout TopCollector
     ) throws -> Bool {
-        guard request.requireAllWords, try relevanceVanishes(scorer, query) else { return false }
+        guard request.requireAllWords, try relevanceVanishes(scorer, query), !hasPositiveHints(scorer) else { return false }
         let segment = scorer.segment
-        if let hintColumn = parameters.features.hintColumn, let bounds = segment.reader.columnBounds(hintColumn), bounds.highest > 0 {
-            return false
-        }
         let evaluator = QueryEvaluator(segment: segment)
         var found = 0
         var end = segment.reader.documentCount
@@ -43,6 +40,13 @@ extension UserQueryRanker {
             window *= 2
         }
         return true
+    }
+
+    /// Whether some document of the scorer's segment has a positive ranking hint, which decides
+    /// between documents whose relevance vanished.
+    func hasPositiveHints(_ scorer: SegmentScorer) -> Bool {
+        guard let hintColumn = parameters.features.hintColumn, let bounds = scorer.segment.reader.columnBounds(hintColumn) else { return false }
+        return bounds.highest > 0
     }
 
     /// Whether a query answered from its words' kept lists may have a relevance that vanishes:

@@ -260,22 +260,33 @@ public struct UserQueryRanker: Sendable {
         let query = try scorer.resolve(request.words)
         let word = query.words[0]
         if let list = try scorer.keptList(word, in: query.fields, cost: scorer.estimatedCost(word, in: query.fields), builds: true) {
-            // The list's best engaged documents, a band at a time, until none left can enter. When
-            // one past them still may (engagement lifts more than the list's scores differ), every
-            // engaged document is looked up instead, in document order.
-            let matches = list.engagedMatches(scorer.context.engaged, segment: segmentIndex)
-            func mayEnter(_ score: Double) -> Bool {
-                collector.threshold.map { scorer.finalScoreCeiling(relevance: score, matchedWords: 1, requireAll: true) >= $0 } ?? true
-            }
-            if let rest = matches.restCeiling, mayEnter(Double(rest)) {
-                var cursor = 0
-                for document in engaged {
-                    if let place = list.place(of: document, from: &cursor) { consider(document, Double(list.scores[place])) }
+            if Double(list.quantization.highest) * scorer.maximumFactorWithEngagement < SegmentScorer.relevanceStep / 4, !hasPositiveHints(scorer) {
+                // No relevance survives rounding (a word in nearly every document) and no hint lifts
+                // a document: every final score is zero, and ties go to the later segment and
+                // document. Only engaged documents after the last of the top hits can enter, so they
+                // are taken newest first until one falls behind it.
+                for document in engaged.reversed() {
+                    if let last = collector.last, last.score > 0 || (last.segment, last.document) >= (segmentIndex, document) { break }
+                    if let place = list.place(of: document) { consider(document, Double(list.scores[place])) }
                 }
             } else {
-                for (index, document) in matches.documents.enumerated() {
-                    guard mayEnter(Double(matches.ceilings[index])) else { break }
-                    consider(document, Double(matches.scores[index]))
+                // The list's best engaged documents, a band at a time, until none left can enter.
+                // When one past them still may (engagement lifts more than the list's scores
+                // differ), every engaged document is looked up instead, in document order.
+                let matches = list.engagedMatches(scorer.context.engaged, segment: segmentIndex)
+                func mayEnter(_ score: Double) -> Bool {
+                    collector.threshold.map { scorer.finalScoreCeiling(relevance: score, matchedWords: 1, requireAll: true) >= $0 } ?? true
+                }
+                if let rest = matches.restCeiling, mayEnter(Double(rest)) {
+                    var cursor = 0
+                    for document in engaged {
+                        if let place = list.place(of: document, from: &cursor) { consider(document, Double(list.scores[place])) }
+                    }
+                } else {
+                    for (index, document) in matches.documents.enumerated() {
+                        guard mayEnter(Double(matches.ceilings[index])) else { break }
+                        consider(document, Double(matches.scores[index]))
+                    }
                 }
             }
         } else {

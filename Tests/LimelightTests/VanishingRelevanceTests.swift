@@ -101,6 +101,43 @@ import Testing
         }
     }
 
+    /// With engagement, a one-word prefix answered from its cached best documents must still take
+    /// the engaged documents left out of them that can enter: with every final score zero (ties go
+    /// to the newest document), those after the last of the top hits. They must rank as a full
+    /// evaluation ranks them, with and without a filter, and with a hint (no tie then).
+    @Test func engagedDocumentsOfAWordInEveryDocumentRankLikeAFullEvaluation() throws {
+        for hint in [false, true] {
+            let fixture = try Self.fixture(hint: hint)
+            let snapshot = fixture.app.snapshot()
+            let now = fixture.now.timeIntervalSince1970
+            let cache = ShortPrefixCache(depth: 24, warmingMinimumDocuments: 1, warmingMinimumPostings: 20)
+            try cache.warm(snapshot, parameters: Self.parameters, now: now)
+            let ranker = UserQueryRanker(parameters: Self.parameters, cache: cache)
+            // Every 37th item engaged, some often; the newest among them too.
+            var engagement: [String: Double] = [:]
+            for number in Array(stride(from: 0, to: 24_000, by: 37)) + [23_969, 23_968, 23_950] {
+                engagement[StoredRecord.key(indexName: "", identifier: "item-\(number)")] = Double(1 + number % 12)
+            }
+            let engaged = EngagedDocuments(engagement, in: snapshot)
+            let context = ScoringContext(snapshot: snapshot, parameters: Self.parameters, now: now, engaged: engaged, cache: nil)
+            let scorer = SegmentScorer(segment: snapshot.segments[0], context: context)
+            for words in [[QueryWord(term: "m", isPrefix: true)], [QueryWord(term: "th", isPrefix: true)]] {
+                for limit in [1, 20, 300] {
+                    for filter in [nil, EngineQuery.term(field: "textContent", term: "odd")] {
+                        let label = "hint \(hint): \(words.map(\.term)) limit \(limit) filter \(filter != nil)"
+                        let request = UserQueryRanker.Request(
+                            words: words, filter: filter, limit: limit, now: now, engagement: engagement, engagedDocuments: engaged)
+                        let expected = try Self.reference(scorer, words, filter: filter, limit: limit)
+                        #expect(hint || expected.allSatisfy { $0.score == 0 }, "\(label): relevance vanishes")
+                        for _ in 0..<2 {
+                            #expect(try ranker.search(snapshot, request).map(\.document) == expected.map(\.document), "\(label)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aWordWithWeightOrAHintTakesTheFullEvaluation() throws {
         for hint in [false, true] {
             let fixture = try Self.fixture(hint: hint)

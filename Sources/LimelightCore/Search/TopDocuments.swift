@@ -41,6 +41,10 @@ public struct TopCollector {
     /// The lowest score that can still enter, or nil while the collector is not full.
     @inlinable public var threshold: Double? { heap.count < limit ? nil : heap.first?.score }
 
+    /// The kept hit that ranks last, which a new hit must outrank to enter; nil while the collector
+    /// is not full.
+    @inlinable public var last: ScoredDocument? { heap.count < limit ? nil : heap.first }
+
     /// Offers a hit.
     @inlinable public mutating func add(_ hit: ScoredDocument) {
         guard limit > 0 else { return }
