@@ -55,7 +55,14 @@ extension UserQueryRanker {
     /// idf·(k1+1), so a query clear of the bound here is clear of it there; one that is not is
     /// settled there, after its words are resolved.
     func relevanceMayVanish(_ kept: KeptLists, _ scorer: SegmentScorer) -> Bool {
-        kept.relevanceCeiling(parameters) * scorer.maximumFactorWithEngagement < SegmentScorer.relevanceStep / 4
+        vanishes(relevanceCeiling: kept.relevanceCeiling(parameters), scorer)
+    }
+
+    /// Whether every relevance up to `ceiling`, times the segment's largest feature factor, rounds
+    /// to zero: it stays below a quarter of a relevance step (half a step rounds to zero; the
+    /// margin absorbs floating-point error).
+    func vanishes(relevanceCeiling ceiling: Double, _ scorer: SegmentScorer) -> Bool {
+        ceiling * scorer.maximumFactorWithEngagement < SegmentScorer.relevanceStep / 4
     }
 
     /// Whether every document's relevance times features rounds to zero: the words' saturated BM25

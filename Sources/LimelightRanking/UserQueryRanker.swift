@@ -260,7 +260,7 @@ public struct UserQueryRanker: Sendable {
         let query = try scorer.resolve(request.words)
         let word = query.words[0]
         if let list = try scorer.keptList(word, in: query.fields, cost: scorer.estimatedCost(word, in: query.fields), builds: true) {
-            if Double(list.quantization.highest) * scorer.maximumFactorWithEngagement < SegmentScorer.relevanceStep / 4, !hasPositiveHints(scorer) {
+            if vanishes(relevanceCeiling: Double(list.quantization.highest), scorer), !hasPositiveHints(scorer) {
                 // No relevance survives rounding (a word in nearly every document) and no hint lifts
                 // a document: every final score is zero, and ties go to the later segment and
                 // document. Only engaged documents after the last of the top hits can enter, so they
